@@ -1,0 +1,286 @@
+/* Instruction-level accumulation: k order, steps of G, C placement, dispatch per algorithm. */
+#include "mma/accumulate.h"
+
+#include "internal.h"
+
+#define MAX_GROUP 64u
+
+/* Rounds C (in ctype) to the accumulator format dtype once, RNE (f32 C for f16 output). */
+static mma_status c_to_dtype(mma_format ctype, uint64_t c, mma_format dtype, uint64_t *out)
+{
+    if (ctype == dtype) {
+        *out = c;
+        return MMA_OK;
+    }
+    mma_value v;
+    mma_status st = mma_decode(ctype, c, &v);
+    if (st != MMA_OK) {
+        return st;
+    }
+    return mma_encode(dtype, &v, MMA_RND_RNE, 0, out);
+}
+
+/* One IEEE addition a + b rounded RNE in fmt (the final "+ C" of separate C handling). */
+static mma_status ieee_add(mma_format fmt, uint64_t a, uint64_t b, uint64_t *out)
+{
+    const mma_format_info *info = mma_format_get(fmt);
+    mma_value va, vb;
+    mma_status st = mma_decode(fmt, a, &va);
+    if (st == MMA_OK) {
+        st = mma_decode(fmt, b, &vb);
+    }
+    if (st != MMA_OK) {
+        return st;
+    }
+    mma_exact_sum s;
+    mma_exact_sum_init(&s);
+    (void)mma_exact_sum_add_value(&s, &va);
+    (void)mma_exact_sum_add_value(&s, &vb);
+    return mma_exact_sum_round(&s, info, MMA_RND_RNE, 0, info->canonical_nan, out);
+}
+
+static mma_status block_fma_run(const mma_profile *prof, mma_product_fetch fetch, void *ctx, size_t n,
+                                uint64_t c_d, mma_format dtype, uint64_t *d)
+{
+    mma_product buf[MAX_GROUP];
+    const size_t g = prof->group;
+    bool have_acc = prof->c_mode == MMA_C_JOINT;
+    uint64_t acc = have_acc ? c_d : 0u;
+    size_t pos = 0;
+    do {
+        const size_t cnt = (n - pos) < g ? (n - pos) : g;
+        for (size_t i = 0; i < cnt; ++i) {
+            mma_status st = fetch(ctx, pos + i, &buf[i]);
+            if (st != MMA_OK) {
+                return st;
+            }
+        }
+        mma_status st = mma_block_fma_step(prof, buf, cnt, have_acc, dtype, acc, &acc);
+        if (st != MMA_OK) {
+            return st;
+        }
+        have_acc = true;
+        pos += cnt;
+    } while (pos < n);
+    if (prof->c_mode == MMA_C_SEPARATE) {
+        return ieee_add(dtype, acc, c_d, d);
+    }
+    *d = acc;
+    return MMA_OK;
+}
+
+static mma_status exact_run(const mma_profile *prof, mma_product_fetch fetch, void *ctx, size_t n,
+                            uint64_t c_d, mma_format dtype, uint64_t *d)
+{
+    const mma_format_info *info = mma_format_get(dtype);
+    mma_exact_sum s;
+    mma_exact_sum_init(&s);
+    mma_status st = MMA_OK;
+    if (prof->c_mode != MMA_C_UNUSED) {
+        mma_value cv;
+        st = mma_decode(dtype, c_d, &cv);
+        if (st == MMA_OK) {
+            st = mma_exact_sum_add_value(&s, &cv);
+        }
+    }
+    for (size_t i = 0; i < n && st == MMA_OK; ++i) {
+        mma_product p;
+        st = fetch(ctx, i, &p);
+        if (st == MMA_OK) {
+            st = mma_exact_sum_add_product(&s, &p);
+        }
+    }
+    if (st != MMA_OK) {
+        return st;
+    }
+    return mma_exact_sum_round(&s, info, (mma_round)prof->round_mode, 0, info->canonical_nan, d);
+}
+
+static mma_status seq_fma_run(const mma_profile *prof, mma_product_fetch fetch, void *ctx, size_t n,
+                              uint64_t c_d, mma_format dtype, uint64_t *d)
+{
+    const mma_format_info *info = mma_format_get(dtype);
+    uint64_t acc = prof->c_mode == MMA_C_UNUSED ? mma_code_zero(info, 0) : c_d;
+    for (size_t i = 0; i < n; ++i) {
+        mma_product p;
+        mma_value av;
+        mma_exact_sum s;
+        mma_status st = fetch(ctx, i, &p);
+        if (st == MMA_OK) {
+            st = mma_decode(dtype, acc, &av);
+        }
+        if (st != MMA_OK) {
+            return st;
+        }
+        mma_exact_sum_init(&s);
+        (void)mma_exact_sum_add_product(&s, &p);
+        st = mma_exact_sum_add_value(&s, &av);
+        if (st == MMA_OK) {
+            st = mma_exact_sum_round(&s, info, (mma_round)prof->round_mode, 0, info->canonical_nan, &acc);
+        }
+        if (st != MMA_OK) {
+            return st;
+        }
+    }
+    *d = acc;
+    return MMA_OK;
+}
+
+mma_status mma_accumulate_fetch(const mma_profile *prof, mma_product_fetch fetch, void *ctx, size_t n,
+                                mma_format ctype, uint64_t c, mma_format dtype, uint64_t *d)
+{
+    if (prof == NULL || fetch == NULL || d == NULL) {
+        return MMA_ERR_NULL;
+    }
+    mma_status st = mma_profile_validate(prof);
+    if (st != MMA_OK) {
+        return st;
+    }
+    if (!mma_format_is_float(ctype) || !mma_format_is_float(dtype)) {
+        return MMA_ERR_FORMAT;
+    }
+    uint64_t c_d = 0;
+    if (prof->c_mode == MMA_C_UNUSED) {
+        c_d = mma_code_zero(mma_format_get(dtype), 0);
+    } else {
+        st = c_to_dtype(ctype, c, dtype, &c_d);
+        if (st != MMA_OK) {
+            return st;
+        }
+    }
+    switch ((mma_acc_algo)prof->algo) {
+    case MMA_ACC_BLOCK_FMA:
+        if (dtype != MMA_FMT_F32 && dtype != MMA_FMT_F16) {
+            return MMA_ERR_FORMAT_PAIR;
+        }
+        return block_fma_run(prof, fetch, ctx, n, c_d, dtype, d);
+    case MMA_ACC_EXACT:
+        return exact_run(prof, fetch, ctx, n, c_d, dtype, d);
+    case MMA_ACC_SEQ_FMA:
+        return seq_fma_run(prof, fetch, ctx, n, c_d, dtype, d);
+    case MMA_ACC_ARM_FP8:
+        return mma_arm_fp8_dot(prof, fetch, ctx, n, dtype, c_d, d);
+    default:
+        return MMA_ERR_PROFILE_PARAM;
+    }
+}
+
+/* Fetch from a caller's product array already in k order. */
+static mma_status fetch_array(void *ctx, size_t pos, mma_product *out)
+{
+    *out = ((const mma_product *)ctx)[pos];
+    return MMA_OK;
+}
+
+mma_status mma_accumulate(const mma_profile *prof, const mma_product *products, size_t n, mma_format ctype,
+                          uint64_t c, mma_format dtype, uint64_t *d)
+{
+    if (products == NULL && n != 0) {
+        return MMA_ERR_NULL;
+    }
+    /* The array is only read; the cast drops const for the generic callback context. */
+    return mma_accumulate_fetch(prof, fetch_array, (void *)(uintptr_t)products, n, ctype, c, dtype, d);
+}
+
+/* Position in the profile's k order -> k index. */
+static size_t k_index(uint8_t order, size_t pos, size_t k)
+{
+    if (order != MMA_KORDER_PAIR_SPLIT || (k % 4u) != 0) {
+        return pos;
+    }
+    const size_t half = k / 2u;
+    const size_t j = pos < half ? pos : pos - half;
+    return (j / 2u) * 4u + (j % 2u) + (pos < half ? 0u : 2u);
+}
+
+typedef struct dot_ctx {
+    mma_format atype, btype;
+    const uint64_t *a, *b;
+    size_t a_stride, b_stride, k;
+    uint8_t order;
+    uint8_t flush;
+} dot_ctx;
+
+static mma_status fetch_codes(void *vctx, size_t pos, mma_product *out)
+{
+    const dot_ctx *x = (const dot_ctx *)vctx;
+    const size_t i = k_index(x->order, pos, x->k);
+    mma_value va, vb;
+    mma_status st = mma_decode(x->atype, x->a[i * x->a_stride], &va);
+    if (st == MMA_OK) {
+        st = mma_decode(x->btype, x->b[i * x->b_stride], &vb);
+    }
+    if (st != MMA_OK) {
+        return st;
+    }
+    if (x->flush) {
+        if (va.cls == MMA_CLASS_FINITE && va.sig < ((uint64_t)1 << mma_format_get(x->atype)->frac_bits)) {
+            va.cls = MMA_CLASS_ZERO;
+        }
+        if (vb.cls == MMA_CLASS_FINITE && vb.sig < ((uint64_t)1 << mma_format_get(x->btype)->frac_bits)) {
+            vb.cls = MMA_CLASS_ZERO;
+        }
+    }
+    return mma_product_make(x->atype, &va, x->btype, &vb, out);
+}
+
+/* f64 (and any width) k-serial fused multiply-add directly on decoded values. */
+static mma_status dot_wide_seq_fma(const mma_profile *prof, const dot_ctx *x, mma_format dtype, uint64_t c_d,
+                                   uint64_t *d)
+{
+    const mma_format_info *info = mma_format_get(dtype);
+    uint64_t acc = c_d;
+    for (size_t pos = 0; pos < x->k; ++pos) {
+        const size_t i = k_index(x->order, pos, x->k);
+        mma_value va, vb, vc;
+        mma_status st = mma_decode(x->atype, x->a[i * x->a_stride], &va);
+        if (st == MMA_OK) {
+            st = mma_decode(x->btype, x->b[i * x->b_stride], &vb);
+        }
+        if (st == MMA_OK) {
+            st = mma_decode(dtype, acc, &vc);
+        }
+        if (st != MMA_OK) {
+            return st;
+        }
+        mma_exact_sum s;
+        mma_exact_sum_init(&s);
+        st = mma_exact_sum_add_mul(&s, &va, &vb, 0);
+        if (st == MMA_OK) {
+            st = mma_exact_sum_add_value(&s, &vc);
+        }
+        if (st == MMA_OK) {
+            st = mma_exact_sum_round(&s, info, (mma_round)prof->round_mode, 0, info->canonical_nan, &acc);
+        }
+        if (st != MMA_OK) {
+            return st;
+        }
+    }
+    *d = acc;
+    return MMA_OK;
+}
+
+mma_status mma_dot(const mma_profile *prof, mma_format atype, const uint64_t *a, size_t a_stride,
+                   mma_format btype, const uint64_t *b, size_t b_stride, size_t k, mma_format ctype,
+                   uint64_t c, mma_format dtype, uint64_t *d)
+{
+    if (prof == NULL || d == NULL || ((a == NULL || b == NULL) && k != 0)) {
+        return MMA_ERR_NULL;
+    }
+    if (!mma_format_is_float(atype) || !mma_format_is_float(btype)) {
+        return MMA_ERR_FORMAT;
+    }
+    dot_ctx x = {atype, btype, a, b, a_stride, b_stride, k, prof->k_order, prof->flush_subnormal_in};
+    if (atype == MMA_FMT_F64 || btype == MMA_FMT_F64) {
+        if (prof->algo != MMA_ACC_SEQ_FMA) {
+            return MMA_ERR_PROFILE;
+        }
+        mma_status st = mma_profile_validate(prof);
+        uint64_t c_d = 0;
+        if (st == MMA_OK) {
+            st = c_to_dtype(ctype, c, dtype, &c_d);
+        }
+        return st != MMA_OK ? st : dot_wide_seq_fma(prof, &x, dtype, c_d, d);
+    }
+    return mma_accumulate_fetch(prof, fetch_codes, &x, k, ctype, c, dtype, d);
+}

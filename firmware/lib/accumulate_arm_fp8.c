@@ -1,0 +1,39 @@
+/* Arm FP8DotAddFP (seed 002): c + 2^-LSCALE * sum a_i b_i, exact, rounded once RNE. */
+#include "internal.h"
+
+/* Arm default NaN of the result format. */
+static uint64_t arm_default_nan(mma_format dtype)
+{
+    return dtype == MMA_FMT_F16 ? 0x7E00u : 0x7FC00000u;
+}
+
+mma_status mma_arm_fp8_dot(const mma_profile *prof, mma_product_fetch fetch, void *ctx, size_t n,
+                           mma_format dtype, uint64_t c, uint64_t *d)
+{
+    if (dtype != MMA_FMT_F16 && dtype != MMA_FMT_F32) {
+        return MMA_ERR_FORMAT_PAIR;
+    }
+    /* LSCALE: FPMR[22:16] for f32 results, only FPMR[19:16] for f16 results. */
+    const int32_t lscale = (int32_t)(dtype == MMA_FMT_F16 ? (prof->arm_lscale & 0xFu) : (prof->arm_lscale & 0x7Fu));
+    mma_exact_sum s;
+    mma_exact_sum_init(&s);
+    mma_value cv;
+    mma_status st = mma_decode(dtype, c, &cv);
+    if (st == MMA_OK && prof->c_mode != MMA_C_UNUSED) {
+        st = mma_exact_sum_add_value(&s, &cv);
+    }
+    for (size_t i = 0; i < n && st == MMA_OK; ++i) {
+        mma_product p;
+        st = fetch(ctx, i, &p);
+        if (st == MMA_OK) {
+            mma_product_scale(&p, -lscale);
+            st = mma_exact_sum_add_product(&s, &p);
+        }
+    }
+    if (st != MMA_OK) {
+        return st;
+    }
+    /* Exact zero keeps its sign only when C and all products are zeros of the same sign (RNE: else +0). */
+    const unsigned flags = prof->arm_osm ? MMA_ENC_SATFINITE : 0u;
+    return mma_exact_sum_round(&s, mma_format_get(dtype), MMA_RND_RNE, flags, arm_default_nan(dtype), d);
+}

@@ -1,0 +1,24 @@
+/* Resolves a preset to the profile of the datapath that runs a given instruction. */
+#include "mma/instr.h"
+
+#include "mma_ops.h"
+
+mma_status mma_instr_profile(mma_preset preset, const mma_instr *ins, mma_profile *out)
+{
+    if (ins == NULL || out == NULL) {
+        return MMA_ERR_NULL;
+    }
+    mma_status st = mma_instr_validate(ins, NULL);
+    if (st != MMA_OK) {
+        return st;
+    }
+    if (mma_instr_is_integer(ins)) {
+        /* Integer and b1 sums are exact on every generation; the profile is not consulted. */
+        return mma_preset_profile(MMA_PRESET_EXACT, MMA_FAMILY_MMA, MMA_FMT_F32, MMA_FMT_F32, out);
+    }
+    st = mma_preset_profile(preset, (mma_family)ins->family, (mma_format)ins->atype, (mma_format)ins->dtype, out);
+    if (st == MMA_OK && ins->atype == MMA_FMT_F64) {
+        out->round_mode = ins->f64_round;
+    }
+    return st;
+}

@@ -1,0 +1,70 @@
+/* Matrix-level execution of one dense instruction: every output element through the datapath. */
+#include "mma_ops.h"
+
+bool mma_instr_is_integer(const mma_instr *ins)
+{
+    const mma_format_info *info = mma_format_get((mma_format)ins->atype);
+    return info != NULL && info->kind != MMA_KIND_FLOAT;
+}
+
+mma_status mma_effective_profile(const mma_instr *ins, const mma_profile *prof, mma_profile *out)
+{
+    if (ins->atype == MMA_FMT_F64) {
+        if (prof != NULL) {
+            *out = *prof;
+        } else {
+            (void)mma_preset_profile(MMA_PRESET_SEQ_FMA, MMA_FAMILY_MMA, MMA_FMT_F64, MMA_FMT_F64, out);
+        }
+        out->algo = MMA_ACC_SEQ_FMA;
+        out->k_order = MMA_KORDER_NATURAL;
+        out->c_mode = MMA_C_JOINT;
+        out->round_mode = ins->f64_round;
+        return MMA_OK;
+    }
+    if (prof == NULL) {
+        return MMA_ERR_NULL;
+    }
+    *out = *prof;
+    return mma_profile_validate(out);
+}
+
+mma_status mma_run(const mma_instr *ins, const mma_profile *prof, const mma_operands *ops)
+{
+    if (ins == NULL || ops == NULL || ops->a == NULL || ops->b == NULL || ops->c == NULL || ops->d == NULL) {
+        return MMA_ERR_NULL;
+    }
+    mma_status st = mma_instr_validate(ins, NULL);
+    if (st != MMA_OK) {
+        return st;
+    }
+    if (ins->sparsity != MMA_SPARSE_NONE || ins->block_scale) {
+        return MMA_ERR_INSTRUCTION; /* sparse and block-scaled forms are not dense instructions */
+    }
+    const size_t m = ins->m, n = ins->n, k = ins->k;
+    if (mma_instr_is_integer(ins)) {
+        for (size_t i = 0; i < m; ++i) {
+            for (size_t j = 0; j < n; ++j) {
+                st = mma_int_dot(ins, &ops->a[i * k], 1, &ops->b[j], n, k, ops->c[i * n + j], &ops->d[i * n + j]);
+                if (st != MMA_OK) {
+                    return st;
+                }
+            }
+        }
+        return MMA_OK;
+    }
+    mma_profile eff;
+    st = mma_effective_profile(ins, prof, &eff);
+    if (st != MMA_OK) {
+        return st;
+    }
+    for (size_t i = 0; i < m; ++i) {
+        for (size_t j = 0; j < n; ++j) {
+            st = mma_dot(&eff, (mma_format)ins->atype, &ops->a[i * k], 1, (mma_format)ins->btype, &ops->b[j], n, k,
+                         (mma_format)ins->ctype, ops->c[i * n + j], (mma_format)ins->dtype, &ops->d[i * n + j]);
+            if (st != MMA_OK) {
+                return st;
+            }
+        }
+    }
+    return MMA_OK;
+}

@@ -1,0 +1,51 @@
+/* mmacore: matrix-level execution of one MMA instruction, and a generic GEMM built from it. */
+#ifndef MMA_MMA_H
+#define MMA_MMA_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "mma/accumulate.h"
+#include "mma/format.h"
+#include "mma/instr.h"
+#include "mma/profile.h"
+#include "mma/status.h"
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/*
+ * Matrix operands are arrays of element codes, one code per uint64_t, row-major:
+ * A is M x K, B is K x N, C and D are M x N (M, N, K of the instruction). Sub-byte elements
+ * are given as their own code (e.g. an e2m1 code 0..15), not in a container. b1 operands hold
+ * one bit per element.
+ */
+typedef struct mma_operands {
+    const uint64_t *a;
+    const uint64_t *b;
+    const uint64_t *c;
+    uint64_t *d;
+} mma_operands;
+
+/* Executes one dense instruction on whole matrices with the given profile (integer and b1 ignore the profile). */
+mma_status mma_run(const mma_instr *ins, const mma_profile *prof, const mma_operands *ops);
+
+/* A generic GEMM: D (m x n) = A (m x k) * B (k x n) + C, as a chain of instructions over K. */
+typedef struct mma_gemm_desc {
+    const mma_instr *ins;     /* instruction whose datapath is used; its k is the chunk of K per step */
+    const mma_profile *prof;
+    size_t m, n, k;           /* any sizes; K is cut into chunks of ins->k, the last zero-padded */
+    const uint64_t *a; size_t lda;  /* row stride of A in elements */
+    const uint64_t *b; size_t ldb;  /* row stride of B */
+    const uint64_t *c; size_t ldc;  /* row stride of C; the first chunk reads C, later chunks read D */
+    uint64_t *d; size_t ldd;        /* row stride of D */
+} mma_gemm_desc;
+
+/* Computes a whole GEMM: each chunk of K is one instruction whose D is the next chunk's C. */
+mma_status mma_gemm(const mma_gemm_desc *g);
+
+#ifdef __cplusplus
+}
+#endif
+#endif /* MMA_MMA_H */

@@ -1,0 +1,105 @@
+/* mmacore: the accumulation profile (one parameterised model) and named presets. */
+#ifndef MMA_PROFILE_H
+#define MMA_PROFILE_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include "mma/format.h"
+#include "mma/status.h"
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/* Which accumulation algorithm a profile selects. */
+typedef enum mma_acc_algo {
+    MMA_ACC_BLOCK_FMA = 0, /* NVIDIA-style block FMA: G products per step, F bits, truncation (NUMERICS 3) */
+    MMA_ACC_EXACT,         /* exact (Kulisch) sum of all products and C, one rounding in round_mode */
+    MMA_ACC_SEQ_FMA,       /* k-serial fused multiply-add, one rounding per product in round_mode */
+    MMA_ACC_ARM_FP8        /* Arm FP8DotAddFP: c + 2^-lscale * sum, exact, one RNE rounding, Arm NaN rules */
+} mma_acc_algo;
+
+/* Order in which k indices enter the steps. */
+typedef enum mma_k_order {
+    MMA_KORDER_NATURAL = 0,  /* k = 0, 1, 2, ... */
+    MMA_KORDER_PAIR_SPLIT    /* all k with k%4 in {0,1} first, then k%4 in {2,3} */
+} mma_k_order;
+
+/* Where the accumulator input C enters. */
+typedef enum mma_c_mode {
+    MMA_C_JOINT = 0,  /* C is a term of the first step */
+    MMA_C_SEPARATE,   /* steps start from +0; d = round_RNE(steps + C) as one IEEE addition at the end */
+    MMA_C_UNUSED      /* C is ignored (D = A*B), e.g. wgmma with scale-d = 0 */
+} mma_c_mode;
+
+/* Sentinel for "no min_E clamp". */
+#define MMA_MIN_E_NONE (-32768)
+
+/*
+ * The parameters of the accumulation model. For MMA_ACC_BLOCK_FMA every field is used
+ * (NUMERICS section 3 steps 1-9); the other algorithms use round_mode (and arm_* for ARM_FP8).
+ */
+typedef struct mma_profile {
+    uint8_t algo;           /* mma_acc_algo */
+    uint8_t k_order;        /* mma_k_order */
+    uint8_t c_mode;         /* mma_c_mode */
+    uint8_t round_mode;     /* mma_round: final rounding for EXACT / SEQ_FMA (BLOCK_FMA: unused) */
+    uint16_t group;         /* G: products per block-FMA step (1..64) */
+    uint8_t frac_bits;      /* F: fraction bits kept after alignment (1..40) */
+    uint8_t f32_sig_bits;   /* significant bits of an f32 step result: 24, or 14 for "e8m13" */
+    uint8_t f32_round;      /* mma_round of each f32 step result: RZ on every NVIDIA preset */
+    uint8_t f16_round;      /* mma_round of each f16 step result: RNE on every NVIDIA preset */
+    int16_t min_e_f32;      /* E = max(E, min_e) for f32 output, or MMA_MIN_E_NONE */
+    int16_t min_e_f16;      /* same for f16 output */
+    uint8_t zero_c_term;    /* 0 (default): a zero C takes no part; 1: zero C is a term at exponent -126 (MMA-Sim) */
+    uint8_t f16_c_pinned;   /* 0 (default): a subnormal f16 C uses its true exponent; 1: pinned at -14 (MMA-Sim) */
+    uint8_t flush_subnormal_in; /* 1: subnormal inputs read as zero (no NVIDIA preset does this) */
+    uint8_t arm_lscale;     /* ARM_FP8: FPMR.LSCALE (7 bits for f32 results, 4 bits for f16) */
+    uint8_t arm_osm;        /* ARM_FP8: FPMR.OSM, 1 = overflow saturates to max normal */
+    const char *name;       /* preset name, or NULL for a hand-built profile */
+} mma_profile;
+
+/* Named presets. */
+typedef enum mma_preset {
+    MMA_PRESET_VOLTA = 0,
+    MMA_PRESET_TURING,
+    MMA_PRESET_AMPERE,       /* A100, A2, A30 */
+    MMA_PRESET_ADA,          /* Ada, L40S */
+    MMA_PRESET_HOPPER,       /* H100, H200 */
+    MMA_PRESET_BLACKWELL,    /* B200 (sm_100) */
+    MMA_PRESET_RTX_BLACKWELL,/* sm_120 */
+    MMA_PRESET_EXACT,
+    MMA_PRESET_SEQ_FMA,
+    MMA_PRESET_ARM_FP8,
+    MMA_PRESET_COUNT
+} mma_preset;
+
+/* The instruction family a preset resolves a profile for (datapaths differ per family). */
+typedef enum mma_family {
+    MMA_FAMILY_MMA = 0,  /* mma.sync / mma.sp */
+    MMA_FAMILY_WMMA,     /* wmma.mma (the Khattak-Mikaitis data) */
+    MMA_FAMILY_WGMMA     /* wgmma.mma_async */
+} mma_family;
+
+/* Looks a preset up by name ("hopper", "exact", ...) or GPU name ("H100", "A100", "L40S", ...). */
+mma_status mma_preset_from_name(const char *name, size_t len, mma_preset *out);
+
+/* Returns the canonical lower-case name of a preset, or NULL if out of range. */
+const char *mma_preset_name(mma_preset preset);
+
+/*
+ * Resolves a preset to the profile of the datapath that executes the given family with these
+ * input (A) and output (D) formats; MMA_ERR_PROFILE if that GPU has no such datapath.
+ */
+mma_status mma_preset_profile(mma_preset preset, mma_family family, mma_format atype, mma_format dtype,
+                              mma_profile *out);
+
+/* Checks every field of a profile against its documented range. */
+mma_status mma_profile_validate(const mma_profile *p);
+
+#ifdef __cplusplus
+}
+#endif
+#endif /* MMA_PROFILE_H */
