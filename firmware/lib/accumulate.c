@@ -6,7 +6,7 @@
 #define MAX_GROUP 64u
 
 /* Rounds C (in ctype) to the accumulator format dtype once, RNE (f32 C for f16 output). */
-static mma_status c_to_dtype(mma_format ctype, uint64_t c, mma_format dtype, uint64_t *out)
+mma_status mma_c_to_dtype(mma_format ctype, uint64_t c, mma_format dtype, uint64_t *out)
 {
     if (ctype == dtype) {
         *out = c;
@@ -39,23 +39,37 @@ static mma_status ieee_add(mma_format fmt, uint64_t a, uint64_t b, uint64_t *out
     return mma_exact_sum_round(&s, info, MMA_RND_RNE, 0, info->canonical_nan, out);
 }
 
-static mma_status block_fma_run(const mma_profile *prof, mma_product_fetch fetch, void *ctx, size_t n,
-                                uint64_t c_d, mma_format dtype, uint64_t *d)
+/* Generic block step: fetches the step's products, then runs mma_block_fma_step. */
+typedef struct fetch_step_ctx {
+    const mma_profile *prof;
+    mma_product_fetch fetch;
+    void *ctx;
+    mma_format dtype;
+} fetch_step_ctx;
+
+static mma_status fetch_step(void *vctx, size_t pos, size_t cnt, bool have_acc, uint64_t acc, uint64_t *out)
 {
+    const fetch_step_ctx *x = (const fetch_step_ctx *)vctx;
     mma_product buf[MAX_GROUP];
+    for (size_t i = 0; i < cnt; ++i) {
+        mma_status st = x->fetch(x->ctx, pos + i, &buf[i]);
+        if (st != MMA_OK) {
+            return st;
+        }
+    }
+    return mma_block_fma_step(x->prof, buf, cnt, have_acc, x->dtype, acc, out);
+}
+
+mma_status mma_block_fma_run(const mma_profile *prof, mma_block_step_fn step, void *ctx, size_t n, uint64_t c_d,
+                             mma_format dtype, uint64_t *d)
+{
     const size_t g = prof->group;
     bool have_acc = prof->c_mode == MMA_C_JOINT;
     uint64_t acc = have_acc ? c_d : 0u;
     size_t pos = 0;
     do {
         const size_t cnt = (n - pos) < g ? (n - pos) : g;
-        for (size_t i = 0; i < cnt; ++i) {
-            mma_status st = fetch(ctx, pos + i, &buf[i]);
-            if (st != MMA_OK) {
-                return st;
-            }
-        }
-        mma_status st = mma_block_fma_step(prof, buf, cnt, have_acc, dtype, acc, &acc);
+        mma_status st = step(ctx, pos, cnt, have_acc, acc, &acc);
         if (st != MMA_OK) {
             return st;
         }
@@ -143,7 +157,7 @@ mma_status mma_accumulate_fetch(const mma_profile *prof, mma_product_fetch fetch
     if (prof->c_mode == MMA_C_UNUSED) {
         c_d = mma_code_zero(mma_format_get(dtype), 0);
     } else {
-        st = c_to_dtype(ctype, c, dtype, &c_d);
+        st = mma_c_to_dtype(ctype, c, dtype, &c_d);
         if (st != MMA_OK) {
             return st;
         }
@@ -153,7 +167,10 @@ mma_status mma_accumulate_fetch(const mma_profile *prof, mma_product_fetch fetch
         if (dtype != MMA_FMT_F32 && dtype != MMA_FMT_F16) {
             return MMA_ERR_FORMAT_PAIR;
         }
-        return block_fma_run(prof, fetch, ctx, n, c_d, dtype, d);
+        {
+            fetch_step_ctx x = {prof, fetch, ctx, dtype};
+            return mma_block_fma_run(prof, fetch_step, &x, n, c_d, dtype, d);
+        }
     case MMA_ACC_EXACT:
         return exact_run(prof, fetch, ctx, n, c_d, dtype, d);
     case MMA_ACC_SEQ_FMA:
@@ -183,7 +200,7 @@ mma_status mma_accumulate(const mma_profile *prof, const mma_product *products, 
 }
 
 /* Position in the profile's k order -> k index. */
-static size_t k_index(uint8_t order, size_t pos, size_t k)
+size_t mma_k_index(uint8_t order, size_t pos, size_t k)
 {
     if (order != MMA_KORDER_PAIR_SPLIT || (k % 4u) != 0) {
         return pos;
@@ -204,7 +221,7 @@ typedef struct dot_ctx {
 static mma_status fetch_codes(void *vctx, size_t pos, mma_product *out)
 {
     const dot_ctx *x = (const dot_ctx *)vctx;
-    const size_t i = k_index(x->order, pos, x->k);
+    const size_t i = mma_k_index(x->order, pos, x->k);
     mma_value va, vb;
     mma_status st = mma_decode(x->atype, x->a[i * x->a_stride], &va);
     if (st == MMA_OK) {
@@ -231,7 +248,7 @@ static mma_status dot_wide_seq_fma(const mma_profile *prof, const dot_ctx *x, mm
     const mma_format_info *info = mma_format_get(dtype);
     uint64_t acc = c_d;
     for (size_t pos = 0; pos < x->k; ++pos) {
-        const size_t i = k_index(x->order, pos, x->k);
+        const size_t i = mma_k_index(x->order, pos, x->k);
         mma_value va, vb, vc;
         mma_status st = mma_decode(x->atype, x->a[i * x->a_stride], &va);
         if (st == MMA_OK) {
@@ -278,7 +295,7 @@ mma_status mma_dot(const mma_profile *prof, mma_format atype, const uint64_t *a,
         mma_status st = mma_profile_validate(prof);
         uint64_t c_d = 0;
         if (st == MMA_OK) {
-            st = c_to_dtype(ctype, c, dtype, &c_d);
+            st = mma_c_to_dtype(ctype, c, dtype, &c_d);
         }
         return st != MMA_OK ? st : dot_wide_seq_fma(prof, &x, dtype, c_d, d);
     }

@@ -1,4 +1,5 @@
 /* Generic GEMM: K cut into chunks of the instruction's k, each chunk's D feeding the next chunk's C. */
+#include "gemm_block_fma.h"
 #include "mma_ops.h"
 
 #define GEMM_MAX_CHUNK 256u
@@ -28,6 +29,9 @@ mma_status mma_gemm(const mma_gemm_desc *g)
         if (st != MMA_OK) {
             return st;
         }
+    }
+    if (!integer && mma_gemm_fast_eligible(ins, &eff)) {
+        return mma_gemm_fast(g, &eff);
     }
     const size_t kc = ins->k;
     uint64_t arow[GEMM_MAX_CHUNK];

@@ -13,12 +13,36 @@ void mma_mul64x64(uint64_t a, uint64_t b, uint64_t *hi, uint64_t *lo)
 
 void mma_wide_clear(mma_wide *acc)
 {
-    for (unsigned i = 0; i < MMA_WIDE_WORDS; ++i) {
-        acc->w[i] = 0;
-    }
+    /* Words outside [lo, hi] are never read: clearing is O(1). */
     acc->lo = MMA_WIDE_WORDS;
     acc->hi = 0;
     acc->neg_any = 0;
+}
+
+/* Makes [lo, hi] cover [first, last], zero-filling words that enter the range. */
+static void cover(mma_wide *acc, unsigned first, unsigned last)
+{
+    if (acc->lo > acc->hi) { /* empty */
+        for (unsigned i = first; i <= last; ++i) {
+            acc->w[i] = 0;
+        }
+        acc->lo = (uint16_t)first;
+        acc->hi = (uint16_t)last;
+        return;
+    }
+    for (unsigned i = first; i < acc->lo; ++i) {
+        acc->w[i] = 0;
+    }
+    const uint32_t fill = acc->neg_any ? 0xFFFFFFFFu : 0u; /* sign extension above hi */
+    for (unsigned i = (unsigned)acc->hi + 1u; i <= last; ++i) {
+        acc->w[i] = fill;
+    }
+    if (first < acc->lo) {
+        acc->lo = (uint16_t)first;
+    }
+    if (last > acc->hi) {
+        acc->hi = (uint16_t)last;
+    }
 }
 
 mma_status mma_wide_add(mma_wide *acc, unsigned sign, uint64_t hi_part, uint64_t lo_part, int32_t lsb)
@@ -35,48 +59,59 @@ mma_status mma_wide_add(mma_wide *acc, unsigned sign, uint64_t hi_part, uint64_t
     const unsigned shift = (unsigned)(bitpos % 32);
     /* The 128-bit value shifted by `shift` spans at most 5 words. */
     uint32_t limb[5];
-    uint32_t in[4] = {(uint32_t)lo_part, (uint32_t)(lo_part >> 32), (uint32_t)hi_part, (uint32_t)(hi_part >> 32)};
+    const uint32_t in[4] = {(uint32_t)lo_part, (uint32_t)(lo_part >> 32), (uint32_t)hi_part,
+                            (uint32_t)(hi_part >> 32)};
     limb[0] = in[0] << shift;
     for (unsigned i = 1; i < 4; ++i) {
         limb[i] = (in[i] << shift) | (shift ? in[i - 1] >> (32u - shift) : 0u);
     }
     limb[4] = shift ? in[3] >> (32u - shift) : 0u;
+    cover(acc, word, word + 4u);
 
     unsigned i = word;
-    if (!sign) {
-        uint64_t carry = 0;
-        for (unsigned j = 0; j < 5; ++j, ++i) {
+    uint64_t carry = 0; /* carry (adding) or borrow (subtracting) */
+    for (unsigned j = 0; j < 5; ++j, ++i) {
+        if (!sign) {
             const uint64_t s = (uint64_t)acc->w[i] + limb[j] + carry;
             acc->w[i] = (uint32_t)s;
             carry = s >> 32;
-        }
-        while (carry && i < MMA_WIDE_WORDS) {
-            const uint64_t s = (uint64_t)acc->w[i] + carry;
-            acc->w[i] = (uint32_t)s;
-            carry = s >> 32;
-            ++i;
-        }
-    } else {
-        uint64_t borrow = 0;
-        for (unsigned j = 0; j < 5; ++j, ++i) {
-            const uint64_t sub = (uint64_t)limb[j] + borrow;
-            borrow = (uint64_t)acc->w[i] < sub ? 1u : 0u;
+        } else {
+            const uint64_t sub = (uint64_t)limb[j] + carry;
+            carry = (uint64_t)acc->w[i] < sub ? 1u : 0u;
             acc->w[i] = (uint32_t)((uint64_t)acc->w[i] - sub);
         }
-        while (borrow && i < MMA_WIDE_WORDS) {
-            borrow = acc->w[i] == 0 ? 1u : 0u;
+    }
+    /* Propagate into higher words; above hi the number is sign extension (0 or all ones). */
+    while (carry) {
+        if (i > acc->hi) {
+            if (i >= MMA_WIDE_WORDS) {
+                return MMA_ERR_OVERFLOW_RANGE;
+            }
+            if (!sign) {
+                if (acc->neg_any) {
+                    acc->neg_any = 0; /* ...FFFF + 1: the extension becomes zeros */
+                } else {
+                    acc->w[i] = 1u;
+                    acc->hi = (uint16_t)i;
+                }
+            } else {
+                if (!acc->neg_any) {
+                    acc->neg_any = 1; /* ...0000 - 1: the extension becomes ones */
+                } else {
+                    acc->w[i] = 0xFFFFFFFEu;
+                    acc->hi = (uint16_t)i;
+                }
+            }
+            break;
+        }
+        if (!sign) {
+            acc->w[i] += 1u;
+            carry = acc->w[i] == 0 ? 1u : 0u;
+        } else {
+            carry = acc->w[i] == 0 ? 1u : 0u;
             acc->w[i] -= 1u;
-            ++i;
         }
-        if (i >= MMA_WIDE_WORDS) {
-            acc->neg_any = 1;
-        }
-    }
-    if (word < acc->lo) {
-        acc->lo = (uint16_t)word;
-    }
-    if (i - 1u > acc->hi) {
-        acc->hi = (uint16_t)(i - 1u);
+        ++i;
     }
     return MMA_OK;
 }
@@ -84,15 +119,21 @@ mma_status mma_wide_add(mma_wide *acc, unsigned sign, uint64_t hi_part, uint64_t
 void mma_wide_value(const mma_wide *acc, mma_value *out)
 {
     uint32_t mag[MMA_WIDE_WORDS];
-    const unsigned negative = (acc->w[MMA_WIDE_WORDS - 1] >> 31) & 1u;
-    unsigned top = MMA_WIDE_WORDS;
     out->sticky = 0;
     out->signaling = 0;
-    out->sign = (uint8_t)negative;
-    /* Magnitude (two's complement negate if negative). */
+    out->sign = acc->neg_any;
+    out->cls = MMA_CLASS_ZERO;
+    out->sig = 0;
+    out->exp = 0;
+    if (acc->lo > acc->hi) {
+        out->sign = 0;
+        return;
+    }
+    const unsigned lo = acc->lo, hi = acc->hi;
+    /* Magnitude over [lo, hi]; above hi the number is pure sign extension. */
     uint64_t carry = 1;
-    for (unsigned i = 0; i < MMA_WIDE_WORDS; ++i) {
-        if (negative) {
+    for (unsigned i = lo; i <= hi; ++i) {
+        if (acc->neg_any) {
             const uint64_t s = (uint64_t)(uint32_t)~acc->w[i] + carry;
             mag[i] = (uint32_t)s;
             carry = s >> 32;
@@ -100,47 +141,44 @@ void mma_wide_value(const mma_wide *acc, mma_value *out)
             mag[i] = acc->w[i];
         }
     }
-    while (top > 0 && mag[top - 1] == 0) {
+    unsigned top = hi + 1u;
+    if (acc->neg_any && carry && top < MMA_WIDE_WORDS) {
+        mag[top++] = 1u; /* the range was all zeros: magnitude 2^(32 (hi + 1)) */
+    }
+    while (top > lo && mag[top - 1u] == 0) {
         --top;
     }
-    if (top == 0) {
-        out->cls = MMA_CLASS_ZERO;
+    if (top == lo) {
         out->sign = 0;
-        out->sig = 0;
-        out->exp = 0;
         return;
     }
     /* Take 64 bits starting at the most significant set bit; the rest becomes sticky. */
     const unsigned t = top - 1u;
-    const int msb_in_word = mma_msb64(mag[t]);
-    const int64_t msb_bit = (int64_t)t * 32 + msb_in_word; /* bit index of MSB */
-    const int64_t low_bit = msb_bit - 63;                  /* bit index of sig's LSB (may be < 0) */
+    const int64_t msb_bit = (int64_t)t * 32 + mma_msb64(mag[t]);
+    const int64_t low_bit = msb_bit - 63; /* bit index of sig's LSB */
+    const int64_t floor_bit = (int64_t)lo * 32;
     uint64_t sig = 0;
-    for (int64_t b = msb_bit; b >= low_bit && b >= 0; ) {
-        /* take whole remaining bits of this word */
+    for (int64_t b = msb_bit; b >= low_bit && b >= floor_bit;) {
         const unsigned w = (unsigned)(b / 32);
         const unsigned hi_bit = (unsigned)(b % 32);
         const int64_t lo_b = (int64_t)w * 32 > low_bit ? (int64_t)w * 32 : low_bit;
         const unsigned lo_bit = (unsigned)(lo_b - (int64_t)w * 32);
         const unsigned n = hi_bit - lo_bit + 1u;
         const uint32_t chunk = (uint32_t)((mag[w] >> lo_bit) & (n >= 32u ? 0xFFFFFFFFu : ((1u << n) - 1u)));
-        sig = (n >= 64u) ? chunk : ((sig << n) | chunk);
+        sig = (sig << n) | chunk;
         b = lo_b - 1;
     }
-    int32_t exp;
-    if (low_bit < 0) {
-        sig <<= (unsigned)(-low_bit);
-        exp = MMA_WIDE_BASE;
-        exp -= (int32_t)(-low_bit);
-    } else {
-        exp = (int32_t)(low_bit + MMA_WIDE_BASE);
+    if (low_bit < floor_bit) {
+        sig <<= (unsigned)(floor_bit - low_bit); /* bits below lo are zero */
+    }
+    if (low_bit >= floor_bit) {
         /* sticky: any set bit below low_bit */
         const unsigned lw = (unsigned)(low_bit / 32);
         const unsigned lb = (unsigned)(low_bit % 32);
         if (lb != 0 && (mag[lw] & ((1u << lb) - 1u)) != 0) {
             out->sticky = 1;
         }
-        for (unsigned i = 0; i < lw && !out->sticky; ++i) {
+        for (unsigned i = lo; i < lw && !out->sticky; ++i) {
             if (mag[i] != 0) {
                 out->sticky = 1;
             }
@@ -148,5 +186,5 @@ void mma_wide_value(const mma_wide *acc, mma_value *out)
     }
     out->cls = MMA_CLASS_FINITE;
     out->sig = sig;
-    out->exp = exp;
+    out->exp = (int32_t)(low_bit + MMA_WIDE_BASE);
 }
