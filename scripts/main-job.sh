@@ -1,0 +1,113 @@
+#!/usr/bin/env bash
+# The main job: set up, build, check the golden model against real tensor-core outputs, run a
+# worked example, and print a summary.
+#
+#   bash scripts/main-job.sh
+#
+# 1. scripts/setup.sh (tools + .venv, idempotent)
+# 2. Release build in build/
+# 3. build/bin/mmacore conform DIR for every DIR in ../shared/vectors/gpu/<GPU>/<format>
+#    (each run ends with "N passed, M failed"); full logs in build/main-job/
+# 4. worked example: one mma.sync m16n8k16 f16 -> f32 instruction on examples/m16n8k16_f16,
+#    compared with the expected D (examples/m16n8k16_f16/d.hex)
+# 5. summary table; the last line is "N passed, M failed". Exit status non-zero on any failure.
+set -uo pipefail
+
+ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
+VECTORS="$(dirname "${BASH_SOURCE[0]}")/../../shared/vectors/gpu"
+BUILD="$ROOT/build"
+CLI="$BUILD/bin/mmacore"
+LOGS="$BUILD/main-job"
+JOBS=${JOBS:-2}
+
+die() { echo "main-job: $*" >&2; exit 1; }
+
+echo "== setup"
+bash "$ROOT/scripts/setup.sh" || die "setup failed"
+
+echo "== build (Release, $BUILD)"
+cmake -S "$ROOT" -B "$BUILD" -DCMAKE_BUILD_TYPE=Release || die "configure failed"
+cmake --build "$BUILD" -j"$JOBS" || die "build failed"
+[[ -x $CLI ]] || die "$CLI was not built (is cli/ there?)"
+
+mkdir -p "$LOGS"
+rows=()          # "name|passed|failed|status"
+total_pass=0
+total_fail=0
+
+# ------------------------------------------------------------------ conformance
+[[ -d $VECTORS ]] || die "no conformance vectors at $VECTORS"
+VECTORS="$(cd "$VECTORS" && pwd)"
+echo "== conformance: $VECTORS"
+shopt -s nullglob
+dirs=("$VECTORS"/*/*/)
+((${#dirs[@]})) || die "no <GPU>/<format> directories under $VECTORS"
+for dir in "${dirs[@]}"; do
+  dir=${dir%/}
+  name=${dir#"$VECTORS"/}
+  log="$LOGS/conform_${name//\//_}.log"
+  "$CLI" conform "$dir" >"$log" 2>&1
+  rc=$?
+  last=$(grep -v '^[[:space:]]*$' "$log" | tail -n 1)
+  if [[ $last =~ ([0-9]+)\ passed,\ ([0-9]+)\ failed ]]; then
+    p=${BASH_REMATCH[1]} f=${BASH_REMATCH[2]}
+    if ((rc != 0 && f == 0)); then
+      status="ERROR (exit $rc)"; f=1
+    elif ((f > 0)); then
+      status="FAIL"
+    else
+      status="ok"
+    fi
+  else
+    # No summary line: count every test of the directory as failed.
+    p=0
+    afile=("$dir"/a_*.txt)
+    f=1
+    ((${#afile[@]})) && f=$(wc -l <"${afile[0]}")
+    ((f > 0)) || f=1
+    status="ERROR (exit $rc, no summary line)"
+  fi
+  printf '  %-14s %s   [%s]\n' "$name" "${last:-<no output>}" "$log"
+  if [[ $status != ok ]]; then
+    echo "    $status; first lines of the log:"
+    head -n 5 "$log" | sed 's/^/      /'
+  fi
+  rows+=("conform $name|$p|$f|$status")
+  total_pass=$((total_pass + p))
+  total_fail=$((total_fail + f))
+done
+
+# ------------------------------------------------------------------ worked example
+EX="$ROOT/examples/m16n8k16_f16"
+INSTR="mma.sync.aligned.m16n8k16.row.col.f32.f16.f16.f32"
+PROFILE="ampere"
+echo "== worked example: $INSTR --profile $PROFILE (examples/m16n8k16_f16)"
+echo "   D = A (16x16 f16) x B (16x8 f16) + C (16x8 f32); every value is exact, so every profile agrees"
+out="$LOGS/example_m16n8k16_f16.out"
+"$CLI" run "$INSTR" --profile "$PROFILE" --a "$EX/a.hex" --b "$EX/b.hex" --c "$EX/c.hex" >"$out" 2>&1
+rc=$?
+sed 's/^/   /' "$out"
+normalise() { tr 'A-F' 'a-f' <"$1" | sed -E 's/0x//g; s/[[:space:]]+/ /g; s/^ //; s/ $//' | grep -v '^$'; }
+if ((rc != 0)); then
+  status="ERROR (exit $rc)"; p=0; f=1
+elif diff <(normalise "$out") <(normalise "$EX/d.hex") >"$LOGS/example_m16n8k16_f16.diff"; then
+  status="ok (D matches d.hex)"; p=1; f=0
+else
+  status="FAIL (D differs from d.hex, see $LOGS/example_m16n8k16_f16.diff)"; p=0; f=1
+fi
+rows+=("example m16n8k16_f16|$p|$f|$status")
+total_pass=$((total_pass + p))
+total_fail=$((total_fail + f))
+
+# ------------------------------------------------------------------ summary
+echo
+echo "== summary"
+printf '  %-28s %8s %8s  %s\n' "check" "passed" "failed" "status"
+printf '  %-28s %8s %8s  %s\n' "----------------------------" "--------" "--------" "------"
+for r in "${rows[@]}"; do
+  IFS='|' read -r n p f s <<<"$r"
+  printf '  %-28s %8d %8d  %s\n' "$n" "$p" "$f" "$s"
+done
+printf '  %-28s %8s %8s\n' "----------------------------" "--------" "--------"
+echo "${total_pass} passed, ${total_fail} failed"
+((total_fail == 0))

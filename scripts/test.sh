@@ -1,0 +1,55 @@
+#!/usr/bin/env bash
+# The full test suite (what CI runs through .ci/run).
+#
+#   bash scripts/test.sh
+#
+# 1. scripts/setup.sh (tools + .venv, idempotent)
+# 2. configure + build (-j2): build/ (Release) and build-asan/ (Debug, MMA_SANITIZE=ON)
+# 3. scripts/rv32-size.sh: freestanding rv32imc build of the library and its size table
+# 4. ctest in build-asan/, then ctest in build/ LAST, so the final line is the Release ctest
+#    summary ("100% tests passed, 0 tests failed out of N").
+# Exit status non-zero on any failure.
+set -uo pipefail
+
+ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
+JOBS=${JOBS:-2}
+failures=()
+
+die() { echo "test.sh: $*" >&2; exit 1; }
+
+echo "== setup"
+bash "$ROOT/scripts/setup.sh" || die "setup failed"
+
+echo "== configure + build: build (Release)"
+cmake -S "$ROOT" -B "$ROOT/build" -DCMAKE_BUILD_TYPE=Release || die "configure build failed"
+cmake --build "$ROOT/build" -j"$JOBS" || die "build (Release) failed"
+
+echo "== configure + build: build-asan (Debug, MMA_SANITIZE=ON)"
+cmake -S "$ROOT" -B "$ROOT/build-asan" -DCMAKE_BUILD_TYPE=Debug -DMMA_SANITIZE=ON ||
+  die "configure build-asan failed"
+cmake --build "$ROOT/build-asan" -j"$JOBS" || die "build (build-asan) failed"
+
+echo "== rv32imc freestanding build + size"
+bash "$ROOT/scripts/rv32-size.sh" || failures+=("rv32-size.sh")
+
+echo "== ctest: build-asan"
+ctest --test-dir "$ROOT/build-asan" --output-on-failure --no-tests=error -j"$JOBS" || failures+=("ctest build-asan")
+
+if ((${#failures[@]})); then
+  echo "test.sh: FAILED so far: ${failures[*]}" >&2
+fi
+
+echo "== ctest: build (Release)"
+log="$ROOT/build/ctest-release.log"
+ctest --test-dir "$ROOT/build" --output-on-failure --no-tests=error -j"$JOBS" 2>&1 | tee "$log"
+rc=${PIPESTATUS[0]}
+((rc == 0)) || failures+=("ctest build")
+# ctest prints its timing after the summary; repeat the summary so it is the final line.
+summary=$(grep -E '^[0-9]+% tests passed, [0-9]+ tests? failed out of [0-9]+' "$log" | tail -n 1)
+if [[ -n $summary ]]; then
+  echo "$summary"
+else
+  echo "test.sh: no ctest summary line (did any test run?)" >&2
+  failures+=("ctest build: no summary")
+fi
+((${#failures[@]} == 0))
