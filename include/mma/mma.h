@@ -19,16 +19,19 @@ extern "C" {
  * Matrix operands are arrays of element codes, one code per uint64_t, row-major:
  * A is M x K, B is K x N, C and D are M x N (M, N, K of the instruction). Sub-byte elements
  * are given as their own code (e.g. an e2m1 code 0..15), not in a container. b1 operands hold
- * one bit per element.
+ * one bit per element. The optional members are used only by the instruction forms named.
  */
 typedef struct mma_operands {
-    const uint64_t *a;
-    const uint64_t *b;
-    const uint64_t *c;
-    uint64_t *d;
+    const uint64_t *a;       /* dense: M x K; mma.sp: the compressed A, M x K/2 */
+    const uint64_t *b;       /* K x N */
+    const uint64_t *c;       /* M x N */
+    uint64_t *d;             /* M x N */
+    const uint8_t *meta;     /* mma.sp: M x (K / chunk) metadata nibbles (chunk 4; tf32 2; 4:8 pair-wise 8) */
+    const uint64_t *scale_a; /* .block_scale: M x (K / block) scale codes of .stype */
+    const uint64_t *scale_b; /* .block_scale: (K / block) x N scale codes of .stype */
 } mma_operands;
 
-/* Executes one dense instruction on whole matrices with the given profile (integer and b1 ignore the profile). */
+/* Executes one instruction (dense, sparse or block-scaled) on whole matrices with the given profile (integer and b1 ignore it). */
 mma_status mma_run(const mma_instr *ins, const mma_profile *prof, const mma_operands *ops);
 
 /* A generic GEMM: D (m x n) = A (m x k) * B (k x n) + C, as a chain of instructions over K. */
