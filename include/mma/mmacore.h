@@ -8,6 +8,8 @@
 #include "mma/accumulate.h"
 #include "mma/instr.h"
 #include "mma/mma.h"
+#include "mma/convert.h"
+#include "mma/sme.h"
 
 #define MMACORE_VERSION_MAJOR 0
 #define MMACORE_VERSION_MINOR 1
