@@ -277,6 +277,43 @@ static mma_status dot_wide_seq_fma(const mma_profile *prof, const dot_ctx *x, mm
     return MMA_OK;
 }
 
+/* f64 (any width) exact sum of all products and C with one rounding. */
+static mma_status dot_wide_exact(const mma_profile *prof, const dot_ctx *x, mma_format ctype, uint64_t c,
+                                 mma_format dtype, uint64_t *d)
+{
+    const mma_format_info *info = mma_format_get(dtype);
+    mma_exact_sum s;
+    mma_value v;
+    mma_status st = mma_profile_validate(prof);
+    if (st != MMA_OK) {
+        return st;
+    }
+    if (!mma_format_is_float(ctype) || info == NULL || info->kind != MMA_KIND_FLOAT) {
+        return MMA_ERR_FORMAT;
+    }
+    mma_exact_sum_init(&s);
+    if (prof->c_mode != MMA_C_UNUSED) {
+        st = mma_decode(ctype, c, &v);
+        if (st == MMA_OK) {
+            st = mma_exact_sum_add_value(&s, &v);
+        }
+    }
+    for (size_t i = 0; i < x->k && st == MMA_OK; ++i) {
+        mma_value va, vb;
+        st = mma_decode(x->atype, x->a[i * x->a_stride], &va);
+        if (st == MMA_OK) {
+            st = mma_decode(x->btype, x->b[i * x->b_stride], &vb);
+        }
+        if (st == MMA_OK) {
+            st = mma_exact_sum_add_mul(&s, &va, &vb, 0);
+        }
+    }
+    if (st != MMA_OK) {
+        return st;
+    }
+    return mma_exact_sum_round(&s, info, (mma_round)prof->round_mode, 0, info->canonical_nan, d);
+}
+
 mma_status mma_dot(const mma_profile *prof, mma_format atype, const uint64_t *a, size_t a_stride,
                    mma_format btype, const uint64_t *b, size_t b_stride, size_t k, mma_format ctype,
                    uint64_t c, mma_format dtype, uint64_t *d)
@@ -289,6 +326,9 @@ mma_status mma_dot(const mma_profile *prof, mma_format atype, const uint64_t *a,
     }
     dot_ctx x = {atype, btype, a, b, a_stride, b_stride, k, prof->k_order, prof->flush_subnormal_in};
     if (atype == MMA_FMT_F64 || btype == MMA_FMT_F64) {
+        if (prof->algo == MMA_ACC_EXACT) {
+            return dot_wide_exact(prof, &x, ctype, c, dtype, d);
+        }
         if (prof->algo != MMA_ACC_SEQ_FMA) {
             return MMA_ERR_PROFILE;
         }

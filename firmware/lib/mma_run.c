@@ -1,4 +1,8 @@
-/* Matrix-level execution of one dense instruction: every output element through the datapath. */
+/* Matrix-level execution of one instruction: every output element through the datapath (sparse and
+   block-scaled forms are dispatched to their own files). */
+#include "mma/sparse.h"
+
+#include "block_scale_internal.h"
 #include "mma_ops.h"
 
 bool mma_instr_is_integer(const mma_instr *ins)
@@ -10,16 +14,12 @@ bool mma_instr_is_integer(const mma_instr *ins)
 mma_status mma_effective_profile(const mma_instr *ins, const mma_profile *prof, mma_profile *out)
 {
     if (ins->atype == MMA_FMT_F64) {
-        if (prof != NULL) {
-            *out = *prof;
-        } else {
-            (void)mma_preset_profile(MMA_PRESET_SEQ_FMA, MMA_FAMILY_MMA, MMA_FMT_F64, MMA_FMT_F64, out);
-        }
-        out->algo = MMA_ACC_SEQ_FMA;
-        out->k_order = MMA_KORDER_NATURAL;
-        out->c_mode = MMA_C_JOINT;
+        /* IEEE fma in k order with the instruction's rounding; only `exact` keeps one rounding. */
+        const bool exact = prof != NULL && prof->algo == MMA_ACC_EXACT;
+        mma_status st = mma_preset_profile(exact ? MMA_PRESET_EXACT : MMA_PRESET_SEQ_FMA, MMA_FAMILY_MMA,
+                                           MMA_FMT_F64, MMA_FMT_F64, out);
         out->round_mode = ins->f64_round;
-        return MMA_OK;
+        return st;
     }
     if (prof == NULL) {
         return MMA_ERR_NULL;
@@ -37,8 +37,11 @@ mma_status mma_run(const mma_instr *ins, const mma_profile *prof, const mma_oper
     if (st != MMA_OK) {
         return st;
     }
-    if (ins->sparsity != MMA_SPARSE_NONE || ins->block_scale) {
-        return MMA_ERR_INSTRUCTION; /* sparse and block-scaled forms are not dense instructions */
+    if (ins->sparsity != MMA_SPARSE_NONE) {
+        return mma_sparse_run(ins, prof, ops, NULL); /* with or without .block_scale */
+    }
+    if (ins->block_scale) {
+        return mma_block_scale_run(ins, prof, ops);
     }
     const size_t m = ins->m, n = ins->n, k = ins->k;
     if (mma_instr_is_integer(ins)) {

@@ -1,6 +1,8 @@
 /* Named presets: which block-FMA parameters each GPU generation uses per family and type (NUMERICS 3). */
 #include "mma/profile.h"
 
+#include "mma/block_scale.h"
+
 #include "internal.h"
 
 static const char *const preset_names[MMA_PRESET_COUNT] = {
@@ -194,6 +196,26 @@ mma_status mma_preset_profile(mma_preset preset, mma_family family, mma_format a
         return MMA_ERR_FORMAT;
     }
     mma_status st;
+    if (atype == MMA_FMT_F64) {
+        /* f64 mma is IEEE fma in k order on every generation; exact stays one rounding */
+        if (dtype != MMA_FMT_F64 || preset == MMA_PRESET_ARM_FP8) {
+            return MMA_ERR_FORMAT_PAIR;
+        }
+        *out = single_rounding(preset == MMA_PRESET_EXACT ? MMA_ACC_EXACT : MMA_ACC_SEQ_FMA);
+        out->name = preset_names[preset];
+        return MMA_OK;
+    }
+    if (preset < MMA_PRESET_EXACT) {
+        if (family == MMA_FAMILY_WGMMA && preset < MMA_PRESET_HOPPER) {
+            return MMA_ERR_PROFILE; /* wgmma exists from sm_90 on */
+        }
+        if (family == MMA_FAMILY_WMMA && !is_f16_like(atype) && atype != MMA_FMT_TF32) {
+            return MMA_ERR_PROFILE; /* wmma has no FP8/FP6/FP4 forms */
+        }
+        if (atype == MMA_FMT_TF32 && dtype != MMA_FMT_F32) {
+            return MMA_ERR_FORMAT_PAIR; /* tf32 MMA writes f32 only */
+        }
+    }
     switch (preset) {
     case MMA_PRESET_EXACT:
         *out = single_rounding(MMA_ACC_EXACT);
@@ -211,10 +233,7 @@ mma_status mma_preset_profile(mma_preset preset, mma_family family, mma_format a
         st = MMA_OK;
         break;
     default:
-        if (atype == MMA_FMT_F64) {
-            *out = single_rounding(MMA_ACC_SEQ_FMA); /* f64 mma is IEEE fma on every generation */
-            st = MMA_OK;
-        } else if (dtype != MMA_FMT_F32 && dtype != MMA_FMT_F16) {
+        if (dtype != MMA_FMT_F32 && dtype != MMA_FMT_F16) {
             return MMA_ERR_FORMAT_PAIR;
         } else {
             st = nvidia_profile(preset, family, atype, out);
@@ -225,6 +244,36 @@ mma_status mma_preset_profile(mma_preset preset, mma_family family, mma_format a
         out->name = preset_names[preset];
     }
     return st;
+}
+
+/*
+ * Block-scaled mma.sync (.kind::mx*) exists only on sm_120a/sm_121a (PTX 9.7.14.5.14 target notes);
+ * B200 (sm_100a) scales blocks in tcgen05.mma, which is not an mma.sync datapath.
+ */
+mma_status mma_block_scale_preset_profile(mma_preset preset, mma_kind kind, mma_profile *out)
+{
+    if (out == NULL) {
+        return MMA_ERR_NULL;
+    }
+    if (kind != MMA_KINDQ_MXF8F6F4 && kind != MMA_KINDQ_MXF4 && kind != MMA_KINDQ_MXF4NVF4) {
+        return MMA_ERR_INSTRUCTION;
+    }
+    switch (preset) {
+    case MMA_PRESET_EXACT:
+        *out = single_rounding(MMA_ACC_EXACT);
+        break;
+    case MMA_PRESET_SEQ_FMA:
+        *out = single_rounding(MMA_ACC_SEQ_FMA);
+        break;
+    case MMA_PRESET_RTX_BLACKWELL:
+        /* mxf8f6f4: 32 scaled products per step, F = 25; mxf4*: exact groups of 16 fused with F = 35. */
+        *out = kind == MMA_KINDQ_MXF8F6F4 ? block_fma(32, 25, 24, MIN_E(7)) : block_fma(16, 35, 24, MIN_E(7));
+        break;
+    default:
+        return MMA_ERR_PROFILE;
+    }
+    out->name = preset_names[preset];
+    return MMA_OK;
 }
 
 mma_status mma_profile_validate(const mma_profile *p)
