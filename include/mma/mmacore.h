@@ -9,6 +9,8 @@
 #include "mma/instr.h"
 #include "mma/mma.h"
 #include "mma/convert.h"
+#include "mma/sparse.h"
+#include "mma/block_scale.h"
 #include "mma/sme.h"
 
 #define MMACORE_VERSION_MAJOR 0
