@@ -10,6 +10,8 @@
 #      riscv64-unknown-elf-gcc -march=rv32imc -mabi=ilp32 -ffreestanding -nostdlib -Os \
 #        -Wall -Wextra -Werror -Iinclude -c
 #    archives the objects (libmmacore-rv32.a) and prints text/data/bss per object and the total.
+# 3. Checks the archive's external references: libgcc helpers and memcpy/memmove/memset/memcmp
+#    (GCC's freestanding contract) only.
 # Exits non-zero on any failure.
 set -euo pipefail
 
@@ -98,6 +100,22 @@ if ((failed)); then
   exit 1
 fi
 "$AR" rcs "$OUT/libmmacore-rv32.a" "${objs[@]}"
+
+# ------------------------------------------------------------------ 2b. no libc references
+# Undefined symbols of the archive that no member defines must be libgcc helpers (__*) or the
+# four functions GCC's freestanding contract lets the compiler call (memcpy, memmove, memset,
+# memcmp: the board support provides them). Anything else means a libc dependency.
+NM="${CROSS}nm"
+undef=$("$NM" -u "$OUT/libmmacore-rv32.a" | awk 'NF == 2 && $1 == "U" { print $2 }' | sort -u)
+defined=$("$NM" --defined-only "$OUT/libmmacore-rv32.a" | awk 'NF == 3 { print $3 }' | sort -u)
+external=$(comm -23 <(printf '%s\n' "$undef") <(printf '%s\n' "$defined") | grep -v '^$' || true)
+bad_syms=$(printf '%s\n' "$external" | grep -vE '^(__[A-Za-z0-9_]+|memcpy|memmove|memset|memcmp)$' | grep -v '^$' || true)
+if [[ -n $bad_syms ]]; then
+  echo "rv32-size: FAILED: the library references symbols outside libgcc and the freestanding set:" >&2
+  printf '  %s\n' $bad_syms >&2
+  exit 1
+fi
+echo "rv32-size: external symbols: $(printf '%s ' $external)(libgcc helpers and the freestanding mem* set only)"
 
 # ------------------------------------------------------------------ 3. size table
 # Berkeley format: text data bss dec hex filename [(ex archive)]

@@ -1,0 +1,106 @@
+/* mmacore CLI: declarations shared by the command files (hosted C11). */
+#ifndef MMACORE_CLI_H
+#define MMACORE_CLI_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+
+#include "mma/mmacore.h"
+
+/* Exit codes of every command. */
+#define CLI_EXIT_OK 0
+#define CLI_EXIT_MISMATCH 1 /* conform: at least one result differs */
+#define CLI_EXIT_ERROR 2    /* usage, input or model error */
+
+/* Limits of the text readers (so that /dev/zero, endless pipes and huge files are rejected). */
+#define CLI_MAX_LINE (1024u * 1024u)            /* bytes per line, newline excluded */
+#define CLI_MAX_FILE (256u * 1024u * 1024u)     /* bytes per file */
+
+/* ---- commands (one file each) ---- */
+
+/* `mmacore run`: executes one instruction on matrices read from hex text files. */
+int cmd_run(int argc, char **argv);
+
+/* `mmacore conform`: checks the model against one directory of real-GPU results. */
+int cmd_conform(int argc, char **argv);
+
+/* `mmacore bench`: MAC/s of mma_gemm per input format against a plain float32 loop. */
+int cmd_bench(int argc, char **argv);
+
+/* `mmacore parse`: validates instructions and prints their canonical spelling and fields. */
+int cmd_parse(int argc, char **argv);
+
+/* `mmacore catalog`: prints every instruction of the catalogue, one per line. */
+int cmd_catalog(int argc, char **argv);
+
+/* ---- common helpers (common.c) ---- */
+
+/* Prints "mmacore: error: " and the formatted message plus a newline to stderr. */
+void cli_error(const char *fmt, ...)
+#if defined(__GNUC__)
+    __attribute__((format(printf, 1, 2)))
+#endif
+    ;
+
+/* Parses an instruction; on failure prints "mmacore: error: TEXT: REASON at 'TOKEN'" and returns false. */
+bool cli_parse_instr(const char *text, mma_instr *out);
+
+/* Resolves a preset or GPU name; on failure prints the known names and returns false. */
+bool cli_preset(const char *name, mma_preset *out);
+
+/* True for instructions whose A and B are integers or bits (the numerics profile is not used). */
+bool cli_instr_is_integer(const mma_instr *ins);
+
+/* The PTX name of a format ("f16"), or "?" if the value is not a format. */
+const char *cli_format_name(unsigned fmt);
+
+/* Storage width in bits of one element code of a format (0 if unknown). */
+unsigned cli_format_bits(unsigned fmt);
+
+/*
+ * Matches argv[*i] against option --name ("--name=value" or "--name value"): returns its value
+ * (advancing *i past a separate value), "" if the value is missing, or NULL if argv[*i] is not --name.
+ */
+const char *cli_option(int argc, char **argv, int *i, const char *name);
+
+/* ---- line reader (hexio.c) ---- */
+
+/* Reads a text file line by line with a fixed line limit; every error is reported as FILE:LINE: reason. */
+typedef struct cli_lines {
+    FILE *f;
+    const char *path;
+    size_t lineno;      /* number of the line last returned (1-based) */
+    size_t bytes;       /* bytes consumed so far */
+    char *buf;          /* CLI_MAX_LINE + 1 bytes */
+    bool owns_file;
+} cli_lines;
+
+/* Opens a file ("-" is stdin); prints an error and returns false on failure. */
+bool cli_lines_open(cli_lines *r, const char *path);
+
+/* Reads the next line into r->buf (NUL-terminated, newline and CR stripped): 1 = line, 0 = end, -1 = error (printed). */
+int cli_lines_next(cli_lines *r, size_t *len);
+
+/* Closes the file and frees the buffer. */
+void cli_lines_close(cli_lines *r);
+
+/* Prints "mmacore: error: PATH:LINE: message" for the current line of a reader. */
+void cli_lines_error(const cli_lines *r, const char *fmt, ...)
+#if defined(__GNUC__)
+    __attribute__((format(printf, 2, 3)))
+#endif
+    ;
+
+/* Parses one hex word ("0x1f", "1F"): false if malformed or wider than 64 bits. */
+bool cli_parse_hex(const char *s, size_t len, uint64_t *out);
+
+/*
+ * Reads a matrix of rows x cols element codes (hex words, one matrix row per line, blank lines and
+ * '#' comments ignored), each at most width_bits wide. Prints FILE:LINE: reason and returns false on
+ * any error: wrong count on a line, bad hex, value too wide, too many or too few rows, empty file.
+ */
+bool cli_read_hex_matrix(const char *path, size_t rows, size_t cols, unsigned width_bits, uint64_t *out);
+
+#endif /* MMACORE_CLI_H */
