@@ -8,6 +8,7 @@
 #include <stdio.h>
 
 #include "mma/mmacore.h"
+#include "mma/fragment.h"
 
 /* Exit codes of every command. */
 #define CLI_EXIT_OK 0
@@ -34,6 +35,39 @@ int cmd_parse(int argc, char **argv);
 
 /* `mmacore catalog`: prints every instruction of the catalogue, one per line. */
 int cmd_catalog(int argc, char **argv);
+
+/* `mmacore layout`: prints the register fragment map of one operand as CSV (and SVG). */
+int cmd_layout(int argc, char **argv);
+
+/* The options of `mmacore run` (NULL = not given); cmd_run.c parses them and picks the mode. */
+typedef struct cli_run_opts {
+    const char *text;                       /* INSTRUCTION */
+    const char *profile, *fa, *fb, *fc, *fd; /* --profile --a --b --c --d-out */
+    const char *fmeta, *fsa, *fsb;          /* --meta --scale-a --scale-b */
+    const char *selector, *sa_sel, *sb_sel; /* --selector --scale-a-sel --scale-b-sel */
+    bool warp;                              /* --warp: files hold per-lane registers */
+    const char *vl, *fpmr, *fzn, *fzm, *fpn, *fpm, *fza, *index; /* SME/SVE FP8 forms */
+    bool strict_fpmr, fpcr_ah;
+} cli_run_opts;
+
+/* `mmacore run --warp`: one instruction on per-lane register files (cmd_run_warp.c). */
+int cli_run_warp(const cli_run_opts *o);
+
+/* `mmacore run fmopa.../fdot...`: one Arm FP8 FMOPA / FDOT instruction (cmd_run_sme.c). */
+int cli_run_sme(const cli_run_opts *o);
+
+/* True if an instruction name is one of the Arm FP8 forms of `mmacore run` (fmopa.*, fdot.*). */
+bool cli_is_sme_name(const char *text);
+
+/* Parses --selector F and --scale-a-sel / --scale-b-sel BYTE,THREAD (each may be NULL); prints errors. */
+bool cli_parse_selectors(const char *selector, const char *sa_sel, const char *sb_sel, mma_frag_select *sel);
+
+/* Resolves --profile for an instruction (required for floating point except .f64); prints errors. */
+bool cli_run_profile(const char *text, const char *profile, const mma_instr *ins, mma_profile *prof,
+                     const mma_profile **pprof);
+
+/* Writes a matrix as hex words zero-padded to `bits`, one row per line (stdout if path is NULL or "-"). */
+bool cli_write_matrix(const char *path, const uint64_t *d, size_t rows, size_t cols, unsigned bits);
 
 /* ---- common helpers (common.c) ---- */
 

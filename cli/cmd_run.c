@@ -1,5 +1,6 @@
 /* mmacore CLI: `mmacore run` - one instruction on matrices read from hex text files. */
 #include <errno.h>
+#include <stddef.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -10,10 +11,15 @@
 static void run_usage(FILE *out)
 {
     fputs("usage: mmacore run INSTRUCTION [--profile P] --a FILE --b FILE --c FILE [--d-out FILE]\n"
-          "                 [--meta FILE] [--scale-a FILE --scale-b FILE]\n"
+          "                 [--meta FILE [--selector F]]\n"
+          "                 [--scale-a FILE --scale-b FILE [--scale-a-sel B,T] [--scale-b-sel B,T]]\n"
+          "       mmacore run INSTRUCTION --warp [same options]           (per-lane registers)\n"
+          "       mmacore run fmopa.za16.f8|fmopa.za32.f8|fdot.f16.f8|fdot.f32.f8 --vl BITS --fpmr HEX\n"
+          "                 --zn FILE --zm FILE --za FILE [--pn FILE --pm FILE] [--index I]\n"
+          "                 [--strict-fpmr] [--fpcr-ah] [--d-out FILE]      (Arm FP8, see below)\n"
           "\n"
-          "Executes one instruction (PTX syntax, e.g. mma.sync.aligned.m16n8k16.row.col.f32.f16.f16.f32)\n"
-          "on whole matrices and prints D.\n"
+          "Executes one instruction (PTX syntax, e.g. mma.sync.aligned.m16n8k16.row.col.f32.f16.f16.f32,\n"
+          "mma.sp::ordered_metadata..., wgmma.mma_async...) on whole matrices and prints D.\n"
           "\n"
           "  --profile P    preset (volta, turing, ampere, ada, hopper, blackwell, rtx_blackwell, exact,\n"
           "                 seq_fma, arm_fp8) or GPU name (V100, T4, A100, A2, A30, Ada, L40S, H100, H200,\n"
@@ -24,19 +30,50 @@ static void run_usage(FILE *out)
           "  --d-out FILE   write D there instead of standard output ('-' = standard output)\n"
           "  --meta FILE    mma.sp / mma.sp::ordered_metadata: M rows of K/chunk metadata nibbles\n"
           "                 (chunk 4; tf32 2; s4/u4 and .kind::mxf4* 8); A is then the stored M x K/2\n"
+          "  --selector F   mma.sp sparsity selector (operand f, default 0); checked against the instruction\n"
           "  --scale-a FILE .block_scale: scale_A, M rows of V scale codes (.stype; V from .scale_vec)\n"
           "  --scale-b FILE .block_scale: scale_B, V rows of N scale codes\n"
+          "  --scale-a-sel B,T  {byte-id-a, thread-id-a} (default 0,0)\n"
+          "  --scale-b-sel B,T  {byte-id-b, thread-id-b} (default 0,0)\n"
           "\n"
           "Files: whitespace-separated hex words (optional 0x), one matrix row per line, each word one\n"
           "element code of the operand's type (f32/tf32 bit patterns, f16 codes, s8 two's complement\n"
           "bytes, e2m1 nibbles, b1 bits); blank lines and '#' comments are ignored. D is printed the\n"
           "same way, each word zero-padded to the storage width of dtype. '-' reads standard input.\n"
+          "\n"
+          "--warp: the files hold registers exactly as the GPU does (mmacore layout shows the map):\n"
+          "  --a, --b, --c  one line per lane (32; wgmma 128) of that lane's 32-bit registers, a0.. low\n"
+          "                 to high (f16x2: lower element in bits 15:0; 8-bit 4 per word, 4-bit 8, b1 32;\n"
+          "                 .f64: two words per element, low word first; .kind::f8f6f4 8-bit containers\n"
+          "                 with e2m1 in bits 5:2 and e3m2/e2m3 in bits 5:0, padding must be zero).\n"
+          "                 wgmma reads B from shared memory: --b is then the K x N matrix of codes.\n"
+          "  --meta         32 lines of one word: operand e of each lane (only the lanes picked by\n"
+          "                 --selector are read)\n"
+          "  --scale-a/-b   32 lines of one word: scale-a-data / scale-b-data of each lane (the lanes\n"
+          "                 and bytes picked by --scale-a-sel / --scale-b-sel are read)\n"
+          "  D is printed as one line per lane of its 32-bit registers.\n"
+          "\n"
+          "Arm FP8 (FEAT_FP8, FPMR; Arm ARM C9.2.113/114 FMOPA widening, C8.2.184-187 FDOT):\n"
+          "  fmopa.za16.f8  FMOPA (widening, 2-way, FP8 to FP16): ZA tile (VL/16)^2 f16 codes\n"
+          "  fmopa.za32.f8  FMOPA (widening, 4-way, FP8 to FP32): ZA tile (VL/32)^2 f32 codes\n"
+          "  fdot.f16.f8    FDOT (2-way, FP8 to FP16) vectors; with --index I the indexed form (I 0..7)\n"
+          "  fdot.f32.f8    FDOT (4-way, FP8 to FP32) vectors; with --index I the indexed form (I 0..3)\n"
+          "  --vl BITS      (streaming) vector length, a power of two 128..2048\n"
+          "  --fpmr HEX     FPMR value (F8S1 [2:0] format of Zn, F8S2 [5:3] of Zm: 0 e5m2, 1 e4m3;\n"
+          "                 OSM [14]; LSCALE [22:16])\n"
+          "  --zn, --zm     one line of VL/8 FP8 codes\n"
+          "  --pn, --pm     FMOPA predicates: one line of VL/8 flags 0/1 (pn[j] governs zn[j]); default all 1\n"
+          "  --za FILE      FMOPA: the ZA tile, VL/16 (or VL/32) rows of as many codes;\n"
+          "                 FDOT: Zda, one line of VL/16 (or VL/32) codes\n"
+          "  --strict-fpmr  reserved FPMR values are errors (default: they read as signalling NaN)\n"
+          "  --fpcr-ah      FPCR.AH = 1 (negative default NaN)\n"
+          "  The result (ZA tile or Zda) is printed like D.\n"
           "Exit status: 0 success, 2 error.\n",
           out);
 }
 
 /* Writes a matrix as hex words zero-padded to the format's width. */
-static bool write_matrix(FILE *f, const uint64_t *d, size_t rows, size_t cols, unsigned bits)
+static bool write_matrix_file(FILE *f, const uint64_t *d, size_t rows, size_t cols, unsigned bits)
 {
     const int digits = (int)((bits + 3u) / 4u);
     for (size_t i = 0; i < rows; i++) {
@@ -52,10 +89,127 @@ static bool write_matrix(FILE *f, const uint64_t *d, size_t rows, size_t cols, u
     return true;
 }
 
+bool cli_write_matrix(const char *path, const uint64_t *d, size_t rows, size_t cols, unsigned bits)
+{
+    if (path != NULL && strcmp(path, "-") != 0) {
+        FILE *f = fopen(path, "w");
+        bool ok;
+        if (f == NULL) {
+            cli_error("%s: cannot write: %s", path, strerror(errno));
+            return false;
+        }
+        ok = write_matrix_file(f, d, rows, cols, bits);
+        if (fclose(f) != 0) {
+            ok = false;
+        }
+        if (!ok) {
+            cli_error("%s: write error", path);
+        }
+        return ok;
+    }
+    if (!write_matrix_file(stdout, d, rows, cols, bits) || fflush(stdout) != 0) {
+        cli_error("write error on standard output");
+        return false;
+    }
+    return true;
+}
+
+bool cli_run_profile(const char *text, const char *profile, const mma_instr *ins, mma_profile *prof,
+                     const mma_profile **pprof)
+{
+    *pprof = NULL;
+    if (profile != NULL) {
+        mma_preset preset;
+        mma_status st;
+        if (!cli_preset(profile, &preset)) {
+            return false;
+        }
+        st = mma_instr_profile(preset, ins, prof);
+        if (st != MMA_OK) {
+            cli_error("%s: profile '%s' has no datapath for this instruction: %s", text, profile,
+                      mma_status_message(st));
+            return false;
+        }
+        *pprof = prof;
+    } else if (!cli_instr_is_integer(ins) && ins->atype != MMA_FMT_F64) {
+        cli_error("%s: --profile is required for floating-point instructions (e.g. --profile hopper)", text);
+        return false;
+    }
+    return true;
+}
+
+/* Parses the options of `mmacore run`; returns -1 to go on, else an exit code (help, usage error). */
+static int parse_run_options(int argc, char **argv, cli_run_opts *o)
+{
+    memset(o, 0, sizeof *o);
+    for (int i = 1; i < argc; i++) {
+        static const struct {
+            const char *name;
+            size_t offset;
+        } OPTS[] = {
+            {"--profile", offsetof(cli_run_opts, profile)},    {"--a", offsetof(cli_run_opts, fa)},
+            {"--b", offsetof(cli_run_opts, fb)},                {"--c", offsetof(cli_run_opts, fc)},
+            {"--d-out", offsetof(cli_run_opts, fd)},            {"--meta", offsetof(cli_run_opts, fmeta)},
+            {"--scale-a", offsetof(cli_run_opts, fsa)},         {"--scale-b", offsetof(cli_run_opts, fsb)},
+            {"--selector", offsetof(cli_run_opts, selector)},   {"--scale-a-sel", offsetof(cli_run_opts, sa_sel)},
+            {"--scale-b-sel", offsetof(cli_run_opts, sb_sel)}, {"--vl", offsetof(cli_run_opts, vl)},
+            {"--fpmr", offsetof(cli_run_opts, fpmr)},           {"--zn", offsetof(cli_run_opts, fzn)},
+            {"--zm", offsetof(cli_run_opts, fzm)},              {"--pn", offsetof(cli_run_opts, fpn)},
+            {"--pm", offsetof(cli_run_opts, fpm)},              {"--za", offsetof(cli_run_opts, fza)},
+            {"--zda", offsetof(cli_run_opts, fza)},             {"--index", offsetof(cli_run_opts, index)},
+        };
+        const char *v = NULL;
+        size_t k;
+        if (strcmp(argv[i], "--help") == 0 || strcmp(argv[i], "-h") == 0) {
+            run_usage(stdout);
+            return CLI_EXIT_OK;
+        }
+        if (strcmp(argv[i], "--warp") == 0) {
+            o->warp = true;
+            continue;
+        }
+        if (strcmp(argv[i], "--strict-fpmr") == 0) {
+            o->strict_fpmr = true;
+            continue;
+        }
+        if (strcmp(argv[i], "--fpcr-ah") == 0) {
+            o->fpcr_ah = true;
+            continue;
+        }
+        for (k = 0; k < sizeof OPTS / sizeof OPTS[0]; k++) {
+            if ((v = cli_option(argc, argv, &i, OPTS[k].name)) != NULL) {
+                break;
+            }
+        }
+        if (v == NULL) {
+            if (argv[i][0] == '-' && argv[i][1] != '\0') {
+                cli_error("run: unknown option '%s' (see mmacore run --help)", argv[i]);
+                return CLI_EXIT_ERROR;
+            }
+            if (o->text != NULL) {
+                cli_error("run: unexpected argument '%s' (one instruction only)", argv[i]);
+                return CLI_EXIT_ERROR;
+            }
+            o->text = argv[i];
+            continue;
+        }
+        if (*v == '\0') {
+            cli_error("run: option %s needs a value", OPTS[k].name);
+            return CLI_EXIT_ERROR;
+        }
+        *(const char **)((char *)o + OPTS[k].offset) = v;
+    }
+    if (o->text == NULL) {
+        cli_error("run: missing INSTRUCTION (see mmacore run --help)");
+        return CLI_EXIT_ERROR;
+    }
+    return -1;
+}
+
 int cmd_run(int argc, char **argv)
 {
-    const char *text = NULL, *profile = NULL, *fa = NULL, *fb = NULL, *fc = NULL, *fd = NULL;
-    const char *fmeta = NULL, *fsa = NULL, *fsb = NULL;
+    cli_run_opts o;
+    const char *text, *profile, *fa, *fb, *fc, *fd, *fmeta, *fsa, *fsb;
     uint64_t *meta64 = NULL, *sa = NULL, *sb = NULL;
     uint8_t *meta = NULL;
     mma_sparse_layout layout;
@@ -63,61 +217,59 @@ int cmd_run(int argc, char **argv)
     size_t a_cols, meta_cols = 0;
     mma_instr ins;
     mma_profile prof;
+    mma_frag_select sel;
     const mma_profile *pprof = NULL;
     uint64_t *a = NULL, *b = NULL, *c = NULL, *d = NULL;
-    int rc = CLI_EXIT_ERROR;
+    int rc = parse_run_options(argc, argv, &o);
 
-    for (int i = 1; i < argc; i++) {
-        const char *v;
-        const char **slot = NULL;
-        const char *name = NULL;
-        if (strcmp(argv[i], "--help") == 0 || strcmp(argv[i], "-h") == 0) {
-            run_usage(stdout);
-            return CLI_EXIT_OK;
-        }
-        if ((v = cli_option(argc, argv, &i, "--profile")) != NULL) {
-            slot = &profile, name = "--profile";
-        } else if ((v = cli_option(argc, argv, &i, "--a")) != NULL) {
-            slot = &fa, name = "--a";
-        } else if ((v = cli_option(argc, argv, &i, "--b")) != NULL) {
-            slot = &fb, name = "--b";
-        } else if ((v = cli_option(argc, argv, &i, "--c")) != NULL) {
-            slot = &fc, name = "--c";
-        } else if ((v = cli_option(argc, argv, &i, "--d-out")) != NULL) {
-            slot = &fd, name = "--d-out";
-        } else if ((v = cli_option(argc, argv, &i, "--meta")) != NULL) {
-            slot = &fmeta, name = "--meta";
-        } else if ((v = cli_option(argc, argv, &i, "--scale-a")) != NULL) {
-            slot = &fsa, name = "--scale-a";
-        } else if ((v = cli_option(argc, argv, &i, "--scale-b")) != NULL) {
-            slot = &fsb, name = "--scale-b";
-        } else if (argv[i][0] == '-' && argv[i][1] != '\0') {
-            cli_error("run: unknown option '%s' (see mmacore run --help)", argv[i]);
-            return CLI_EXIT_ERROR;
-        } else if (text == NULL) {
-            text = argv[i];
-            continue;
-        } else {
-            cli_error("run: unexpected argument '%s' (one instruction only)", argv[i]);
-            return CLI_EXIT_ERROR;
-        }
-        if (*v == '\0') {
-            cli_error("run: option %s needs a value", name);
-            return CLI_EXIT_ERROR;
-        }
-        *slot = v;
+    if (rc >= 0) {
+        return rc;
     }
-    if (text == NULL) {
-        cli_error("run: missing INSTRUCTION (see mmacore run --help)");
+    rc = CLI_EXIT_ERROR;
+    if (cli_is_sme_name(o.text)) {
+        return cli_run_sme(&o);
+    }
+    if (o.vl != NULL || o.fpmr != NULL || o.fzn != NULL || o.fzm != NULL || o.fpn != NULL || o.fpm != NULL ||
+        o.fza != NULL || o.index != NULL || o.strict_fpmr || o.fpcr_ah) {
+        cli_error("run: --vl/--fpmr/--zn/--zm/--pn/--pm/--za/--index/--strict-fpmr/--fpcr-ah are only for the Arm "
+                  "FP8 forms (fmopa.za16.f8, fmopa.za32.f8, fdot.f16.f8, fdot.f32.f8)");
         return CLI_EXIT_ERROR;
     }
+    if (o.warp) {
+        return cli_run_warp(&o);
+    }
+    text = o.text, profile = o.profile, fa = o.fa, fb = o.fb, fc = o.fc, fd = o.fd;
+    fmeta = o.fmeta, fsa = o.fsa, fsb = o.fsb;
     if (fa == NULL || fb == NULL || fc == NULL) {
         cli_error("run: missing%s%s%s (see mmacore run --help)", fa == NULL ? " --a FILE" : "",
                   fb == NULL ? " --b FILE" : "", fc == NULL ? " --c FILE" : "");
         return CLI_EXIT_ERROR;
     }
-    if (!cli_parse_instr(text, &ins)) {
+    if (!cli_parse_instr(text, &ins) || !cli_parse_selectors(o.selector, o.sa_sel, o.sb_sel, &sel)) {
         return CLI_EXIT_ERROR;
+    }
+    if (o.selector != NULL) {
+        const char *reason = NULL;
+        if (ins.sparsity == MMA_SPARSE_NONE) {
+            cli_error("%s: --selector is only for sparse instructions (mma.sp)", text);
+            return CLI_EXIT_ERROR;
+        }
+        if (mma_sparse_selector_decode(&ins, sel.sparsity, NULL, &reason) != MMA_OK) {
+            cli_error("%s: --selector %s: %s", text, o.selector, reason != NULL ? reason : "invalid");
+            return CLI_EXIT_ERROR;
+        }
+    }
+    if (o.sa_sel != NULL || o.sb_sel != NULL) {
+        const char *reason = NULL;
+        if (!ins.block_scale) {
+            cli_error("%s: --scale-a-sel/--scale-b-sel are only for .block_scale instructions", text);
+            return CLI_EXIT_ERROR;
+        }
+        if (mma_scale_selector_decode(&ins, MMA_SCALE_A, sel.byte_id_a, sel.thread_id_a, NULL, &reason) != MMA_OK ||
+            mma_scale_selector_decode(&ins, MMA_SCALE_B, sel.byte_id_b, sel.thread_id_b, NULL, &reason) != MMA_OK) {
+            cli_error("%s: scale selector: %s", text, reason != NULL ? reason : "invalid");
+            return CLI_EXIT_ERROR;
+        }
     }
     a_cols = ins.k;
     if (ins.sparsity != MMA_SPARSE_NONE) {
@@ -150,21 +302,7 @@ int cmd_run(int argc, char **argv)
         cli_error("%s: --scale-a/--scale-b are only for .block_scale instructions", text);
         return CLI_EXIT_ERROR;
     }
-    if (profile != NULL) {
-        mma_preset preset;
-        mma_status st;
-        if (!cli_preset(profile, &preset)) {
-            return CLI_EXIT_ERROR;
-        }
-        st = mma_instr_profile(preset, &ins, &prof);
-        if (st != MMA_OK) {
-            cli_error("%s: profile '%s' has no datapath for this instruction: %s", text, profile,
-                      mma_status_message(st));
-            return CLI_EXIT_ERROR;
-        }
-        pprof = &prof;
-    } else if (!cli_instr_is_integer(&ins) && ins.atype != MMA_FMT_F64) {
-        cli_error("%s: --profile is required for floating-point instructions (e.g. --profile hopper)", text);
+    if (!cli_run_profile(text, profile, &ins, &prof, &pprof)) {
         return CLI_EXIT_ERROR;
     }
 
@@ -238,23 +376,7 @@ int cmd_run(int argc, char **argv)
                 goto done;
             }
         }
-        if (fd != NULL && strcmp(fd, "-") != 0) {
-            FILE *f = fopen(fd, "w");
-            bool ok;
-            if (f == NULL) {
-                cli_error("%s: cannot write: %s", fd, strerror(errno));
-                goto done;
-            }
-            ok = write_matrix(f, d, m, n, cli_format_bits(ins.dtype));
-            if (fclose(f) != 0) {
-                ok = false;
-            }
-            if (!ok) {
-                cli_error("%s: write error", fd);
-                goto done;
-            }
-        } else if (!write_matrix(stdout, d, m, n, cli_format_bits(ins.dtype)) || fflush(stdout) != 0) {
-            cli_error("write error on standard output");
+        if (!cli_write_matrix(fd, d, m, n, cli_format_bits(ins.dtype))) {
             goto done;
         }
         rc = CLI_EXIT_OK;

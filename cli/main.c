@@ -15,6 +15,7 @@ static const command COMMANDS[] = {
     {"bench", cmd_bench, "MAC/s of mma_gemm per input format vs a float32 loop"},
     {"parse", cmd_parse, "validate instructions and print their canonical form"},
     {"catalog", cmd_catalog, "list every valid dense instruction"},
+    {"layout", cmd_layout, "print an operand's register fragment map (CSV, optional SVG)"},
 };
 
 static void usage(FILE *out)

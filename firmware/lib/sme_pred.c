@@ -27,7 +27,7 @@ mma_status mma_sme_pred_unpack(uint32_t vl_bits, const uint8_t *preg, size_t pre
         return MMA_ERR_BUFFER;
     }
     for (size_t j = 0; j < n; ++j) {
-        elems[j] = (uint8_t)((preg[j / 8u] >> (j % 8u)) & 1u);
+        elems[j] = (uint8_t)(((unsigned)preg[j / 8u] >> (unsigned)(j % 8u)) & 1u);
     }
     return MMA_OK;
 }
