@@ -16,8 +16,8 @@
 #define CLI_EXIT_ERROR 2    /* usage, input or model error */
 
 /* Limits of the text readers (so that /dev/zero, endless pipes and huge files are rejected). */
-#define CLI_MAX_LINE (1024u * 1024u)            /* bytes per line, newline excluded */
-#define CLI_MAX_FILE (256u * 1024u * 1024u)     /* bytes per file */
+#define CLI_MAX_LINE ((size_t)1024u * 1024u)           /* bytes per line, newline excluded */
+#define CLI_MAX_FILE ((size_t)256u * 1024u * 1024u)    /* bytes per file */
 
 /* ---- commands (one file each) ---- */
 

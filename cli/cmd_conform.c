@@ -283,7 +283,8 @@ static bool format_from_file_name(const char *s, mma_format *out)
         return false;
     }
     for (size_t i = 0; i <= n; i++) {
-        low[i] = (s[i] >= 'A' && s[i] <= 'Z') ? (char)(s[i] - 'A' + 'a') : s[i];
+        /* ASCII upper-case letters map to 'a'..'z', which every char type holds. */
+        low[i] = (s[i] >= 'A' && s[i] <= 'Z') ? (char)(s[i] - 'A' + 'a') : s[i]; // NOLINT(bugprone-narrowing-conversions)
     }
     for (size_t i = 0; i < sizeof names / sizeof names[0]; i++) {
         if (strcmp(low, names[i].name) == 0) {

@@ -61,7 +61,7 @@ int cli_lines_next(cli_lines *r, size_t *len)
     errno = 0;
     while ((c = getc(r->f)) != EOF) {
         if (++r->bytes > CLI_MAX_FILE) {
-            cli_lines_error(r, "file too large (more than %u bytes)", CLI_MAX_FILE);
+            cli_lines_error(r, "file too large (more than %zu bytes)", CLI_MAX_FILE);
             return -1;
         }
         if (c == '\n') {
@@ -72,7 +72,7 @@ int cli_lines_next(cli_lines *r, size_t *len)
             return -1;
         }
         if (n == CLI_MAX_LINE) {
-            cli_lines_error(r, "line too long (more than %u bytes)", CLI_MAX_LINE);
+            cli_lines_error(r, "line too long (more than %zu bytes)", CLI_MAX_LINE);
             return -1;
         }
         r->buf[n++] = (char)c;
@@ -170,6 +170,8 @@ bool cli_read_hex_matrix(const char *path, size_t rows, size_t cols, unsigned wi
                 break;
             }
             start = i;
+            /* buf[0..len) was filled by cli_lines_next; i < len bounds the read */
+            // NOLINTNEXTLINE(clang-analyzer-core.CallAndMessage)
             while (i < len && !is_blank(r.buf[i])) {
                 i++;
             }

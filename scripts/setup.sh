@@ -66,6 +66,10 @@ want clang clang
 want pkg-config pkg-config
 want libmpfr-dev
 want gcc-riscv64-unknown-elf riscv64-unknown-elf-gcc
+want clang-tidy clang-tidy          # scripts/static-analysis.sh
+want cppcheck cppcheck              # scripts/static-analysis.sh
+want libxml2-utils xmllint          # SVG well-formedness in test/fragment
+want librsvg2-bin rsvg-convert      # SVG rendering check in test/fragment
 
 if ((${#need[@]})); then
   apt_install "${need[@]}"

@@ -32,6 +32,9 @@ cmake --build "$ROOT/build-asan" -j"$JOBS" || die "build (build-asan) failed"
 echo "== rv32imc freestanding build + size"
 bash "$ROOT/scripts/rv32-size.sh" || failures+=("rv32-size.sh")
 
+echo "== fuzz: every libFuzzer target for a short fixed time (scripts/fuzz.sh)"
+bash "$ROOT/scripts/fuzz.sh" || failures+=("fuzz.sh")
+
 echo "== ctest: build-asan"
 ctest --test-dir "$ROOT/build-asan" --output-on-failure --no-tests=error -j"$JOBS" || failures+=("ctest build-asan")
 

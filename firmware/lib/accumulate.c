@@ -5,17 +5,23 @@
 
 #define MAX_GROUP 64u
 
+/* C and D of a floating-point MMA are f32, f16 or f64 (the accumulator formats of PTX). */
+static bool is_accumulator_format(mma_format f)
+{
+    return f == MMA_FMT_F32 || f == MMA_FMT_F16 || f == MMA_FMT_F64;
+}
+
 /* Rounds C (in ctype) to the accumulator format dtype once, RNE (f32 C for f16 output). */
 mma_status mma_c_to_dtype(mma_format ctype, uint64_t c, mma_format dtype, uint64_t *out)
 {
-    if (ctype == dtype) {
-        *out = c;
-        return MMA_OK;
-    }
     mma_value v;
     mma_status st = mma_decode(ctype, c, &v);
     if (st != MMA_OK) {
         return st;
+    }
+    if (ctype == dtype) {
+        *out = c;
+        return MMA_OK;
     }
     return mma_encode(dtype, &v, MMA_RND_RNE, 0, out);
 }
@@ -150,8 +156,8 @@ mma_status mma_accumulate_fetch(const mma_profile *prof, mma_product_fetch fetch
     if (st != MMA_OK) {
         return st;
     }
-    if (!mma_format_is_float(ctype) || !mma_format_is_float(dtype)) {
-        return MMA_ERR_FORMAT;
+    if (!is_accumulator_format(ctype) || !is_accumulator_format(dtype)) {
+        return MMA_ERR_FORMAT_PAIR;
     }
     uint64_t c_d = 0;
     if (prof->c_mode == MMA_C_UNUSED) {
@@ -185,8 +191,15 @@ mma_status mma_accumulate_fetch(const mma_profile *prof, mma_product_fetch fetch
 /* Fetch from a caller's product array already in k order. */
 static mma_status fetch_array(void *ctx, size_t pos, mma_product *out)
 {
-    *out = ((const mma_product *)ctx)[pos];
-    return MMA_OK;
+    const mma_product *p = &((const mma_product *)ctx)[pos];
+    out->cls = p->cls;
+    out->sign = p->sign;
+    out->signaling = p->signaling;
+    out->pad = 0;
+    out->e = p->e;
+    out->lsb = p->lsb;
+    out->m = p->m;
+    return mma_product_check(out); /* caller-built products must keep the documented invariants */
 }
 
 mma_status mma_accumulate(const mma_profile *prof, const mma_product *products, size_t n, mma_format ctype,
@@ -196,7 +209,7 @@ mma_status mma_accumulate(const mma_profile *prof, const mma_product *products, 
         return MMA_ERR_NULL;
     }
     /* The array is only read; the cast drops const for the generic callback context. */
-    return mma_accumulate_fetch(prof, fetch_array, (void *)(uintptr_t)products, n, ctype, c, dtype, d);
+    return mma_accumulate_fetch(prof, fetch_array, (void *)(uintptr_t)products, n, ctype, c, dtype, d); // NOLINT(performance-no-int-to-ptr): const dropped for the read-only callback context
 }
 
 /* Position in the profile's k order -> k index. */
@@ -326,6 +339,9 @@ mma_status mma_dot(const mma_profile *prof, mma_format atype, const uint64_t *a,
     }
     dot_ctx x = {atype, btype, a, b, a_stride, b_stride, k, prof->k_order, prof->flush_subnormal_in};
     if (atype == MMA_FMT_F64 || btype == MMA_FMT_F64) {
+        if (!is_accumulator_format(ctype) || !is_accumulator_format(dtype)) {
+            return MMA_ERR_FORMAT_PAIR;
+        }
         if (prof->algo == MMA_ACC_EXACT) {
             return dot_wide_exact(prof, &x, ctype, c, dtype, d);
         }

@@ -26,7 +26,9 @@ mma_status mma_arm_fp8_dot(const mma_profile *prof, mma_product_fetch fetch, voi
         mma_product p;
         st = fetch(ctx, i, &p);
         if (st == MMA_OK) {
-            mma_product_scale(&p, -lscale);
+            st = mma_product_scale(&p, -lscale);
+        }
+        if (st == MMA_OK) {
             st = mma_exact_sum_add_product(&s, &p);
         }
     }

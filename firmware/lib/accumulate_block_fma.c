@@ -51,7 +51,7 @@ mma_status mma_block_fma_begin(const mma_profile *prof, mma_format dtype, bool h
         fr->c_t = 0;
         return MMA_OK;
     }
-    const int16_t min_e = dtype == MMA_FMT_F16 ? prof->min_e_f16 : prof->min_e_f32;
+    const int32_t min_e = dtype == MMA_FMT_F16 ? (int32_t)prof->min_e_f16 : (int32_t)prof->min_e_f32;
     if (min_e != MMA_MIN_E_NONE && E < min_e) {
         E = min_e;
     }

@@ -59,6 +59,7 @@ mma_status mma_bs_row(const mma_instr *ins, const mma_profile *eff, const mma_sc
             st = mma_bs_groups_dot(&x, (mma_format)ins->ctype, c, d);
         } else {
             /* The cast drops const for the generic callback context; fetch_scaled only reads. */
+            // NOLINTNEXTLINE(performance-no-int-to-ptr): const dropped for the read-only callback context
             st = mma_accumulate_fetch(eff, fetch_scaled, (void *)(uintptr_t)&x, ins->k, (mma_format)ins->ctype, c,
                                       (mma_format)ins->dtype, d);
         }

@@ -243,15 +243,10 @@ mma_status mma_encode_info(const mma_format_info *info, const mma_value *v, mma_
     const int64_t e_res = normal ? q + p : (int64_t)info->emin;
     const uint64_t frac = kept & mask_bits((unsigned)p);
     if (e_res > info->emax || (e_res == info->emax && frac > info->max_frac)) {
-        if (flags & MMA_ENC_SATFINITE) {
-            *code = code_max(info, sign);
-        } else if (!info->has_inf && info->nan_style == MMA_NAN_NONE) {
-            *code = code_max(info, sign); /* nothing but saturation exists */
-        } else if (overflow_goes_to_inf(mode, sign)) {
-            *code = overflow_code(info, sign);
-        } else {
-            *code = code_max(info, sign);
-        }
+        /* Inf (or NaN) only when the mode rounds past max, saturation was not asked for, and the
+           format has something beyond max finite; otherwise max finite. */
+        const bool beyond = (flags & MMA_ENC_SATFINITE) == 0 && (info->has_inf || info->nan_style != MMA_NAN_NONE);
+        *code = (beyond && overflow_goes_to_inf(mode, sign)) ? overflow_code(info, sign) : code_max(info, sign);
         if (inexact != NULL) {
             *inexact = true;
         }

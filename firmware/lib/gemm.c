@@ -6,8 +6,8 @@
 
 mma_status mma_gemm(const mma_gemm_desc *g)
 {
-    if (g == NULL || g->ins == NULL || g->d == NULL || (g->m * g->n != 0 && g->c == NULL) ||
-        (g->m * g->k != 0 && g->a == NULL) || (g->k * g->n != 0 && g->b == NULL)) {
+    if (g == NULL || g->ins == NULL || g->d == NULL || (g->m != 0 && g->n != 0 && g->c == NULL) ||
+        (g->m != 0 && g->k != 0 && g->a == NULL) || (g->k != 0 && g->n != 0 && g->b == NULL)) {
         return MMA_ERR_NULL;
     }
     const mma_instr *ins = g->ins;

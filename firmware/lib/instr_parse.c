@@ -472,6 +472,7 @@ mma_status mma_instr_parse(const char *text, size_t len, mma_instr *out, mma_dia
     mma_status st;
     size_t i;
 
+    // cppcheck-suppress uninitvar ; only the address of local is taken here, its fields are written next
     p.diag = diag != NULL ? diag : &local;
     p.diag->pos = 0;
     p.diag->len = 0;

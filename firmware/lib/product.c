@@ -18,6 +18,12 @@ mma_status mma_product_make(mma_format fa, const mma_value *a, mma_format fb, co
     if (ia->frac_bits > 31 || ib->frac_bits > 31) {
         return MMA_ERR_FORMAT;
     }
+    if (a->cls > MMA_CLASS_NAN || b->cls > MMA_CLASS_NAN || a->sign > 1 || b->sign > 1 ||
+        a->exp > MMA_EXP_LIMIT || a->exp < -MMA_EXP_LIMIT || b->exp > MMA_EXP_LIMIT || b->exp < -MMA_EXP_LIMIT ||
+        (a->cls == MMA_CLASS_FINITE && (a->sig == 0 || a->sig >= ((uint64_t)1 << (ia->frac_bits + 1u)))) ||
+        (b->cls == MMA_CLASS_FINITE && (b->sig == 0 || b->sig >= ((uint64_t)1 << (ib->frac_bits + 1u))))) {
+        return MMA_ERR_CODE; /* not a value decode can produce for these formats */
+    }
     out->sign = (uint8_t)(a->sign ^ b->sign);
     out->signaling = (uint8_t)((a->cls == MMA_CLASS_NAN && a->signaling) || (b->cls == MMA_CLASS_NAN && b->signaling));
     out->pad = 0;
@@ -44,10 +50,39 @@ mma_status mma_product_make(mma_format fa, const mma_value *a, mma_format fb, co
     return MMA_OK;
 }
 
-void mma_product_scale(mma_product *p, int32_t scale_exp)
+mma_status mma_product_scale(mma_product *p, int32_t scale_exp)
 {
-    if (p != NULL && p->cls == MMA_CLASS_FINITE) {
-        p->e += scale_exp;
-        p->lsb += scale_exp;
+    if (p == NULL) {
+        return MMA_ERR_NULL;
     }
+    if (p->cls != MMA_CLASS_FINITE) {
+        return MMA_OK;
+    }
+    const int64_t e = (int64_t)p->e + scale_exp;
+    const int64_t lsb = (int64_t)p->lsb + scale_exp;
+    if (e > MMA_EXP_LIMIT || e < -MMA_EXP_LIMIT || lsb > MMA_EXP_LIMIT || lsb < -MMA_EXP_LIMIT) {
+        return MMA_ERR_OVERFLOW_RANGE;
+    }
+    p->e = (int32_t)e;
+    p->lsb = (int32_t)lsb;
+    return MMA_OK;
+}
+
+mma_status mma_product_check(const mma_product *p)
+{
+    if (p == NULL) {
+        return MMA_ERR_NULL;
+    }
+    if (p->cls > MMA_CLASS_NAN || p->sign > 1 || p->signaling > 1) {
+        return MMA_ERR_CODE;
+    }
+    if (p->cls != MMA_CLASS_FINITE) {
+        return MMA_OK;
+    }
+    if (p->m == 0 || p->e > MMA_EXP_LIMIT || p->e < -MMA_EXP_LIMIT || p->lsb > MMA_EXP_LIMIT ||
+        p->lsb < -MMA_EXP_LIMIT || p->e < p->lsb || (int64_t)p->e - p->lsb > 60 ||
+        (int64_t)mma_msb64(p->m) + p->lsb >= (int64_t)p->e + 2) {
+        return MMA_ERR_CODE; /* violates m * 2^lsb < 4 * 2^e or the exponent range */
+    }
+    return MMA_OK;
 }

@@ -73,7 +73,7 @@ static bool choose(const slot_geom *g, const uint64_t *chunk, unsigned *mask, un
 mma_status mma_sparse_compress(const mma_sparse_layout *layout, size_t rows, size_t k, const uint64_t *dense,
                                uint64_t *packed, uint8_t *meta, mma_sparse_diag *diag)
 {
-    if (layout == NULL || ((dense == NULL || packed == NULL || meta == NULL) && rows * k != 0)) {
+    if (layout == NULL || ((dense == NULL || packed == NULL || meta == NULL) && rows != 0 && k != 0)) {
         return MMA_ERR_NULL;
     }
     if (!mma_sparse_layout_ok(layout)) {
@@ -143,7 +143,7 @@ void mma_sparse_expand_row(const mma_sparse_layout *layout, size_t k, const uint
 mma_status mma_sparse_decompress(const mma_sparse_layout *layout, size_t rows, size_t k, const uint64_t *packed,
                                  const uint8_t *meta, uint64_t *dense, mma_sparse_diag *diag)
 {
-    if (layout == NULL || ((dense == NULL || packed == NULL || meta == NULL) && rows * k != 0)) {
+    if (layout == NULL || ((dense == NULL || packed == NULL || meta == NULL) && rows != 0 && k != 0)) {
         return MMA_ERR_NULL;
     }
     mma_status st = mma_sparse_meta_validate(layout, rows, k, meta, diag);

@@ -106,7 +106,7 @@ mma_status mma_sparse_meta_decode(const mma_sparse_layout *layout, uint8_t value
 mma_status mma_sparse_meta_validate(const mma_sparse_layout *layout, size_t rows, size_t k, const uint8_t *meta,
                                     mma_sparse_diag *diag)
 {
-    if (layout == NULL || (meta == NULL && rows * k != 0)) {
+    if (layout == NULL || (meta == NULL && rows != 0 && k != 0)) {
         return MMA_ERR_NULL;
     }
     if (!mma_sparse_layout_ok(layout)) {

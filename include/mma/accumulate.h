@@ -32,8 +32,14 @@ typedef struct mma_product {
 mma_status mma_product_make(mma_format fa, const mma_value *a, mma_format fb, const mma_value *b,
                             mma_product *out);
 
-/* Adds a scale exponent (block scaling) to a product's term exponent and weight. */
-void mma_product_scale(mma_product *p, int32_t scale_exp);
+/* Largest |exponent| a value or product may carry through the datapath (far beyond any format). */
+#define MMA_EXP_LIMIT (1 << 24)
+
+/* Adds a scale exponent (block scaling) to a product's term exponent and weight; MMA_ERR_OVERFLOW_RANGE past MMA_EXP_LIMIT. */
+mma_status mma_product_scale(mma_product *p, int32_t scale_exp);
+
+/* Checks that a product satisfies its documented invariants (class, sign, m * 2^lsb < 4 * 2^e, exponent range). */
+mma_status mma_product_check(const mma_product *p);
 
 /*
  * Accumulates n products (already in the instruction's k order) and C with a profile:

@@ -74,7 +74,7 @@ static uint32_t *pack(const mma_instr *ins, mma_operand op, const mma_frag_selec
     for (unsigned lane = 0; lane < p->lanes; lane++) {
         uint32_t *lr = &regs[(size_t)lane * p->regs];
         for (unsigned i = 0; i < p->elems; i++) {
-            unsigned r, c;
+            unsigned r = 0, c = 0;
             int derived;
             const int held = ref_coord(ins, op, sel, lane, i, &r, &c, &derived);
             if (held == 1) {

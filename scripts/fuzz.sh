@@ -1,0 +1,108 @@
+#!/usr/bin/env bash
+# Builds the libFuzzer targets (test/fuzz) with clang in build-fuzz/ and runs each for a fixed time.
+#
+#   bash scripts/fuzz.sh                      # CI: every target for 20 s
+#   bash scripts/fuzz.sh --time 5             # every target for 5 s
+#   bash scripts/fuzz.sh --long 600           # the long run: every target for 600 s, one at a time
+#   bash scripts/fuzz.sh --targets "format mma_run" --time 60
+#   bash scripts/fuzz.sh --no-build           # reuse build-fuzz/ as it is
+#   bash scripts/fuzz.sh --skip-known         # steer around reported, unfixed bugs (see fuzz_common.h)
+#
+# Each target starts from its seed corpus (test/fuzz/corpus/<target>/, read only) plus the working
+# corpus of earlier runs (build-fuzz/fuzz-run/<target>/corpus/, where new inputs go). A crash, a
+# sanitizer report, a timeout (10 s per input), an out-of-memory or a property failure stops that
+# target and leaves the input in build-fuzz/fuzz-run/<target>/artifacts/ and the log next to it;
+# turn it into a regression with test/fuzz/scripts/add_regression.sh.
+# Prints a table (target | execs | exec/s | seconds | crashes) and writes it to
+# build-fuzz/fuzz-run/summary.txt. Exit status: 0 if no target crashed, 1 otherwise, 2 on a
+# build or usage error.
+set -uo pipefail
+
+ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
+BUILD="${FUZZ_BUILD_DIR:-$ROOT/build-fuzz}"
+JOBS=${JOBS:-2}
+secs=20
+targets=""
+build=1
+
+usage() { sed -n '2,19p' "${BASH_SOURCE[0]}" | sed 's/^# \{0,1\}//'; }
+die() { echo "fuzz.sh: $*" >&2; exit 2; }
+
+while (($#)); do
+  case $1 in
+    --time) secs=${2:-}; shift 2 ;;
+    --long) secs=${2:-600}; shift 2 ;;
+    --targets) targets=${2:-}; shift 2 ;;
+    --no-build) build=0; shift ;;
+    --skip-known) export MMA_FUZZ_SKIP_KNOWN=1; shift ;;
+    -h|--help) usage; exit 0 ;;
+    *) usage >&2; die "unknown argument '$1'" ;;
+  esac
+done
+[[ $secs =~ ^[0-9]+$ ]] && ((secs > 0)) || die "the time must be a positive number of seconds (got '$secs')"
+
+if ((build)); then
+  command -v clang >/dev/null 2>&1 || die "clang not found (bash scripts/setup.sh installs it)"
+  echo "== configure + build: $BUILD (clang, MMA_FUZZ=ON)"
+  mkdir -p "$BUILD"
+  CC=clang cmake -S "$ROOT" -B "$BUILD" -DMMA_FUZZ=ON -DMMA_BUILD_TESTS=OFF -DMMA_BUILD_CLI=OFF \
+    -DCMAKE_BUILD_TYPE=RelWithDebInfo >"$BUILD/configure.log" 2>&1 ||
+    { cat "$BUILD/configure.log" >&2; die "configure failed"; }
+  cmake --build "$BUILD" -j"$JOBS" >"$BUILD/build.log" 2>&1 ||
+    { tail -n 40 "$BUILD/build.log" >&2; die "build failed (log: $BUILD/build.log)"; }
+fi
+
+if [[ -z $targets ]]; then
+  for exe in "$BUILD"/bin/fuzz_*; do
+    [[ -x $exe && $exe != *_replay ]] || continue
+    targets+="${exe##*/fuzz_} "
+  done
+fi
+[[ -n ${targets// /} ]] || die "no fuzz targets in $BUILD/bin (build with --no-build removed?)"
+
+run_dir="$BUILD/fuzz-run"
+mkdir -p "$run_dir"
+summary="$run_dir/summary.txt"
+any_crash=0
+rows=()
+for t in $targets; do
+  exe="$BUILD/bin/fuzz_$t"
+  [[ -x $exe ]] || die "no target fuzz_$t in $BUILD/bin"
+  work="$run_dir/$t"
+  seeds="$ROOT/test/fuzz/corpus/$t"
+  rm -rf "$work/artifacts"
+  mkdir -p "$work/corpus" "$work/artifacts" "$seeds"
+  dict=()
+  [[ -f $ROOT/test/fuzz/dict/$t.dict ]] && dict=(-dict="$ROOT/test/fuzz/dict/$t.dict")
+  echo "== fuzz_$t: ${secs} s"
+  start=$(date +%s)
+  "$exe" -max_total_time="$secs" -timeout=10 -rss_limit_mb=2048 -print_final_stats=1 \
+    -artifact_prefix="$work/artifacts/" "${dict[@]}" "$work/corpus" "$seeds" >"$work/log.txt" 2>&1
+  rc=$?
+  elapsed=$(($(date +%s) - start))
+  execs=$(grep -E '^stat::number_of_executed_units:' "$work/log.txt" | tail -n 1 | awk '{print $2}')
+  if [[ -z $execs ]]; then # a crash skips the final stats: take the last progress line
+    execs=$(grep -oE '^#[0-9]+' "$work/log.txt" | tail -n 1 | tr -d '#')
+  fi
+  execs=${execs:-0}
+  crashes=$(find "$work/artifacts" -type f \( -name 'crash-*' -o -name 'leak-*' -o -name 'timeout-*' \
+    -o -name 'oom-*' \) | wc -l)
+  if ((rc != 0 && crashes == 0)); then
+    crashes=1 # failed without an artifact (e.g. a crash while loading the corpus)
+  fi
+  if ((crashes > 0)); then
+    any_crash=1
+    echo "   FAILED (exit $rc): log $work/log.txt, inputs $work/artifacts/"
+    grep -E 'PROPERTY FAILED|ERROR: (Address|Undefined|libFuzzer)|runtime error|SUMMARY' "$work/log.txt" |
+      head -n 5 | sed 's/^/   /'
+  fi
+  rate=$((elapsed > 0 ? execs / elapsed : execs))
+  rows+=("$(printf '%-14s | %12s | %8s | %7s | %7s' "$t" "$execs" "$rate" "$elapsed" "$crashes")")
+done
+
+{
+  printf '%-14s | %12s | %8s | %7s | %7s\n' target execs exec/s seconds crashes
+  printf '%s\n' "---------------+--------------+----------+---------+--------"
+  printf '%s\n' "${rows[@]}"
+} | tee "$summary"
+exit $((any_crash ? 1 : 0))

@@ -1,0 +1,48 @@
+# Replays of the fuzz targets without libFuzzer, in every build (any compiler, Release or
+# sanitizers): each target's LLVMFuzzerTestOneInput is linked with test/fuzz/replay_main.c and
+# run once on every seed of test/fuzz/corpus/<target>/ and every input that once crashed it or
+# broke one of its properties (test/fuzz/regressions/<target>/). A regression test is a file in
+# that directory: test/fuzz/scripts/add_regression.sh puts it there.
+# Included from test/unit/CMakeLists.txt (ctest label "fuzz").
+
+set(_mma_fz ${PROJECT_SOURCE_DIR}/test/fuzz)
+
+# mma_fuzz_replay(<name> [extra sources...] [INCLUDES dirs...])
+function(mma_fuzz_replay name)
+  cmake_parse_arguments(R "" "" "INCLUDES" ${ARGN})
+  set(exe fuzz_${name}_replay)
+  add_executable(${exe} ${_mma_fz}/fuzz_${name}.c ${_mma_fz}/replay_main.c ${R_UNPARSED_ARGUMENTS})
+  target_link_libraries(${exe} PRIVATE mmacore)
+  target_include_directories(${exe} PRIVATE ${_mma_fz} ${R_INCLUDES})
+  target_compile_options(${exe} PRIVATE $<$<C_COMPILER_ID:GNU,Clang>:-Wall -Wextra>)
+  set(dirs ${_mma_fz}/corpus/${name})
+  if(IS_DIRECTORY ${_mma_fz}/regressions/${name})
+    list(APPEND dirs ${_mma_fz}/regressions/${name})
+  endif()
+  add_test(NAME fuzz_${name}_replay COMMAND ${exe} ${dirs})
+  set_tests_properties(fuzz_${name}_replay PROPERTIES LABELS "fuzz;regression" TIMEOUT 300)
+endfunction()
+
+mma_fuzz_replay(format)
+mma_fuzz_replay(instr_parse)
+mma_fuzz_replay(mma_run)
+if(EXISTS ${_mma_fz}/fuzz_metadata.c)
+  mma_fuzz_replay(metadata)
+endif()
+
+# The CLI readers (Linux: the targets use memfd_create).
+set(_mma_cli ${PROJECT_SOURCE_DIR}/cli)
+if(CMAKE_SYSTEM_NAME STREQUAL "Linux" AND EXISTS ${_mma_cli}/hexio.c AND EXISTS ${_mma_cli}/common.c)
+  mma_fuzz_replay(hexfile ${_mma_cli}/hexio.c ${_mma_cli}/common.c INCLUDES ${_mma_cli})
+  if(EXISTS ${_mma_cli}/cmd_conform.c)
+    mma_fuzz_replay(conform_line ${_mma_cli}/cmd_conform.c ${_mma_cli}/hexio.c ${_mma_cli}/common.c
+                    INCLUDES ${_mma_cli})
+  endif()
+endif()
+
+# F5: NULL checks that multiply sizes (found by static analysis; see the file's header).
+add_executable(regression_size_wrap ${_mma_fz}/regressions/test_size_wrap.c)
+target_link_libraries(regression_size_wrap PRIVATE mmacore)
+target_compile_options(regression_size_wrap PRIVATE $<$<C_COMPILER_ID:GNU,Clang>:-Wall -Wextra>)
+add_test(NAME regression_size_wrap COMMAND regression_size_wrap)
+set_tests_properties(regression_size_wrap PROPERTIES LABELS "fuzz;regression" TIMEOUT 60)
