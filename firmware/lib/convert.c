@@ -2,6 +2,7 @@
 #include "mma/convert.h"
 
 #include "mma/format.h"
+#include "internal.h"
 
 /* One cvt type: its element format and how its elements sit in a register. */
 typedef struct cvt_type_info {
@@ -285,12 +286,7 @@ mma_status mma_cvt_type_from_name(const char *name, size_t len, mma_cvt_type *ou
         return MMA_ERR_NULL;
     }
     for (unsigned t = 0; t < (unsigned)MMA_CVT_TYPE_COUNT; ++t) {
-        const char *n = cvt_types[t].name;
-        size_t i = 0;
-        while (i < len && n[i] != '\0' && n[i] == name[i]) {
-            ++i;
-        }
-        if (i == len && n[i] == '\0') {
+        if (mma_name_equals(name, len, cvt_types[t].name)) {
             *out = (mma_cvt_type)t;
             return MMA_OK;
         }

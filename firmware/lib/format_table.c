@@ -49,18 +49,22 @@ bool mma_format_is_float(mma_format fmt)
     return info != NULL && info->kind == MMA_KIND_FLOAT;
 }
 
+bool mma_name_equals(const char *text, size_t len, const char *name)
+{
+    size_t i = 0;
+    while (i < len && name[i] != '\0' && name[i] == text[i]) {
+        ++i;
+    }
+    return i == len && name[i] == '\0';
+}
+
 mma_status mma_format_from_name(const char *name, size_t len, mma_format *out)
 {
     if (name == NULL || out == NULL) {
         return MMA_ERR_NULL;
     }
     for (unsigned f = 0; f < (unsigned)MMA_FMT_COUNT; ++f) {
-        const char *n = format_table[f].name;
-        size_t i = 0;
-        while (i < len && n[i] != '\0' && n[i] == name[i]) {
-            ++i;
-        }
-        if (i == len && n[i] == '\0') {
+        if (mma_name_equals(name, len, format_table[f].name)) {
             *out = (mma_format)f;
             return MMA_OK;
         }

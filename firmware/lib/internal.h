@@ -14,6 +14,9 @@
 /* Table row of the 13-bit-fraction f32 step accumulator ("e8m13"). */
 extern const mma_format_info mma_e8m13_info;
 
+/* True if the len bytes at text spell exactly the NUL-terminated name (text need not be terminated). */
+bool mma_name_equals(const char *text, size_t len, const char *name);
+
 /* Decodes a code against an explicit table row (used for e8m13 and the public formats). */
 mma_status mma_decode_info(const mma_format_info *info, uint64_t code, mma_value *out);
 

@@ -20,28 +20,19 @@ static const struct {
     {"B200", MMA_PRESET_BLACKWELL}, {"sm_120", MMA_PRESET_RTX_BLACKWELL},
 };
 
-static bool name_eq(const char *a, size_t len, const char *b)
-{
-    size_t i = 0;
-    while (i < len && b[i] != '\0' && a[i] == b[i]) {
-        ++i;
-    }
-    return i == len && b[i] == '\0';
-}
-
 mma_status mma_preset_from_name(const char *name, size_t len, mma_preset *out)
 {
     if (name == NULL || out == NULL) {
         return MMA_ERR_NULL;
     }
     for (unsigned p = 0; p < (unsigned)MMA_PRESET_COUNT; ++p) {
-        if (name_eq(name, len, preset_names[p])) {
+        if (mma_name_equals(name, len, preset_names[p])) {
             *out = (mma_preset)p;
             return MMA_OK;
         }
     }
     for (size_t i = 0; i < sizeof gpu_aliases / sizeof gpu_aliases[0]; ++i) {
-        if (name_eq(name, len, gpu_aliases[i].name)) {
+        if (mma_name_equals(name, len, gpu_aliases[i].name)) {
             *out = gpu_aliases[i].preset;
             return MMA_OK;
         }
