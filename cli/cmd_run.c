@@ -22,6 +22,7 @@ static void run_usage(FILE *out)
           "mma.sp::ordered_metadata..., wgmma.mma_async...) on whole matrices and prints D.\n"
           "\n"
           "  --profile P    preset (volta, turing, ampere, ada, hopper, blackwell, rtx_blackwell, exact,\n"
+          "                 exact:MODE / seq_fma:MODE with MODE one of rn rz rp rm rna,\n"
           "                 seq_fma, arm_fp8) or GPU name (V100, T4, A100, A2, A30, Ada, L40S, H100, H200,\n"
           "                 B200); required for floating-point inputs except .f64\n"
           "  --a FILE       A, M rows of K element codes\n"
@@ -119,16 +120,43 @@ bool cli_run_profile(const char *text, const char *profile, const mma_instr *ins
 {
     *pprof = NULL;
     if (profile != NULL) {
+        /* "exact:rz" / "seq_fma:rp": the single-rounding presets in any rounding mode. */
+        static const char *const modes[MMA_RND_COUNT] = {"rn", "rz", "rp", "rm", "rna"};
+        char name[32];
+        const char *colon = strchr(profile, ':');
+        const size_t len = colon != NULL ? (size_t)(colon - profile) : strlen(profile);
+        int mode = -1;
         mma_preset preset;
         mma_status st;
-        if (!cli_preset(profile, &preset)) {
+        if (len >= sizeof name) {
+            cli_error("unknown profile '%s'", profile);
             return false;
+        }
+        memcpy(name, profile, len);
+        name[len] = '\0';
+        if (!cli_preset(name, &preset)) {
+            return false;
+        }
+        if (colon != NULL) {
+            for (int m = 0; m < (int)MMA_RND_COUNT; m++) {
+                if (strcmp(colon + 1, modes[m]) == 0) {
+                    mode = m;
+                }
+            }
+            if (mode < 0 || (preset != MMA_PRESET_EXACT && preset != MMA_PRESET_SEQ_FMA)) {
+                cli_error("profile '%s': a rounding suffix (:rn :rz :rp :rm :rna) is allowed only on exact and seq_fma",
+                          profile);
+                return false;
+            }
         }
         st = mma_instr_profile(preset, ins, prof);
         if (st != MMA_OK) {
             cli_error("%s: profile '%s' has no datapath for this instruction: %s", text, profile,
                       mma_status_message(st));
             return false;
+        }
+        if (mode >= 0) {
+            prof->round_mode = (uint8_t)mode;
         }
         *pprof = prof;
     } else if (!cli_instr_is_integer(ins) && ins->atype != MMA_FMT_F64) {
