@@ -10,6 +10,10 @@
 mma_status mma_int_dot(const mma_instr *ins, const uint64_t *a, size_t a_stride, const uint64_t *b, size_t b_stride,
                        size_t k, uint64_t c, uint64_t *d);
 
+/* Row i of D for a dense A row (arow, K codes): integer sums if eff is NULL, else mma_dot with eff. */
+mma_status mma_dense_row(const mma_instr *ins, const mma_profile *eff, size_t i, const uint64_t *arow,
+                         const mma_operands *ops);
+
 /* True for instructions whose A/B are integers or bits (they ignore the numerics profile). */
 bool mma_instr_is_integer(const mma_instr *ins);
 

@@ -28,6 +28,25 @@ mma_status mma_effective_profile(const mma_instr *ins, const mma_profile *prof, 
     return mma_profile_validate(out);
 }
 
+mma_status mma_dense_row(const mma_instr *ins, const mma_profile *eff, size_t i, const uint64_t *arow,
+                         const mma_operands *ops)
+{
+    const size_t n = ins->n, k = ins->k;
+    for (size_t j = 0; j < n; ++j) {
+        mma_status st;
+        if (eff == NULL) {
+            st = mma_int_dot(ins, arow, 1, &ops->b[j], n, k, ops->c[i * n + j], &ops->d[i * n + j]);
+        } else {
+            st = mma_dot(eff, (mma_format)ins->atype, arow, 1, (mma_format)ins->btype, &ops->b[j], n, k,
+                         (mma_format)ins->ctype, ops->c[i * n + j], (mma_format)ins->dtype, &ops->d[i * n + j]);
+        }
+        if (st != MMA_OK) {
+            return st;
+        }
+    }
+    return MMA_OK;
+}
+
 mma_status mma_run(const mma_instr *ins, const mma_profile *prof, const mma_operands *ops)
 {
     if (ins == NULL || ops == NULL || ops->a == NULL || ops->b == NULL || ops->c == NULL || ops->d == NULL) {
@@ -43,31 +62,13 @@ mma_status mma_run(const mma_instr *ins, const mma_profile *prof, const mma_oper
     if (ins->block_scale) {
         return mma_block_scale_run(ins, prof, ops);
     }
-    const size_t m = ins->m, n = ins->n, k = ins->k;
-    if (mma_instr_is_integer(ins)) {
-        for (size_t i = 0; i < m; ++i) {
-            for (size_t j = 0; j < n; ++j) {
-                st = mma_int_dot(ins, &ops->a[i * k], 1, &ops->b[j], n, k, ops->c[i * n + j], &ops->d[i * n + j]);
-                if (st != MMA_OK) {
-                    return st;
-                }
-            }
-        }
-        return MMA_OK;
-    }
+    const bool integer = mma_instr_is_integer(ins);
     mma_profile eff;
-    st = mma_effective_profile(ins, prof, &eff);
-    if (st != MMA_OK) {
-        return st;
+    if (!integer) {
+        st = mma_effective_profile(ins, prof, &eff);
     }
-    for (size_t i = 0; i < m; ++i) {
-        for (size_t j = 0; j < n; ++j) {
-            st = mma_dot(&eff, (mma_format)ins->atype, &ops->a[i * k], 1, (mma_format)ins->btype, &ops->b[j], n, k,
-                         (mma_format)ins->ctype, ops->c[i * n + j], (mma_format)ins->dtype, &ops->d[i * n + j]);
-            if (st != MMA_OK) {
-                return st;
-            }
-        }
+    for (size_t i = 0; i < ins->m && st == MMA_OK; ++i) {
+        st = mma_dense_row(ins, integer ? NULL : &eff, i, &ops->a[i * ins->k], ops);
     }
-    return MMA_OK;
+    return st;
 }

@@ -2,26 +2,6 @@
 #include "block_scale_internal.h"
 #include "sparse_internal.h"
 
-/* One row of D of a sparse instruction without block scaling, from the decompressed row of A. */
-static mma_status dense_row(const mma_instr *ins, const mma_profile *eff, size_t i, const uint64_t *arow,
-                            const mma_operands *ops)
-{
-    const size_t n = ins->n, k = ins->k;
-    for (size_t j = 0; j < n; ++j) {
-        mma_status st;
-        if (eff == NULL) {
-            st = mma_int_dot(ins, arow, 1, &ops->b[j], n, k, ops->c[i * n + j], &ops->d[i * n + j]);
-        } else {
-            st = mma_dot(eff, (mma_format)ins->atype, arow, 1, (mma_format)ins->btype, &ops->b[j], n, k,
-                         (mma_format)ins->ctype, ops->c[i * n + j], (mma_format)ins->dtype, &ops->d[i * n + j]);
-        }
-        if (st != MMA_OK) {
-            return st;
-        }
-    }
-    return MMA_OK;
-}
-
 mma_status mma_sparse_run(const mma_instr *ins, const mma_profile *prof, const mma_operands *ops,
                           mma_sparse_diag *diag)
 {
@@ -56,7 +36,7 @@ mma_status mma_sparse_run(const mma_instr *ins, const mma_profile *prof, const m
         if (ins->block_scale) {
             st = mma_bs_row(ins, &eff, &shape, i, arow, ops);
         } else {
-            st = dense_row(ins, integer ? NULL : &eff, i, arow, ops);
+            st = mma_dense_row(ins, integer ? NULL : &eff, i, arow, ops);
         }
     }
     return st;
