@@ -3,10 +3,11 @@
 #
 #   bash scripts/rv32-size.sh [OUTDIR]      (default: a temporary directory, removed afterwards)
 #
-# 1. Freestanding check: every library file (firmware/lib/*.c, firmware/lib/*.h, include/mma/*.h)
-#    may include only <stdint.h>, <stddef.h>, <stdbool.h>, the mma/ public headers and headers that
-#    sit next to it in firmware/lib. Anything else (libc, <string.h>, <math.h>, ...) fails.
-# 2. Compiles every firmware/lib/*.c with exactly
+# 1. Freestanding check: every library file (firmware/lib/**/*.c, firmware/lib/**/*.h, include/mma/*.h)
+#    may include only <stdint.h>, <stddef.h>, <stdbool.h>, the mma/ public headers and private
+#    headers of firmware/lib (same folder, or "../<folder>/<name>.h"). Anything else (libc,
+#    <string.h>, <math.h>, ...) fails.
+# 2. Compiles every library source of the one list (cmake/MmaLibSources.cmake) with exactly
 #      riscv64-unknown-elf-gcc -march=rv32imc -mabi=ilp32 -ffreestanding -nostdlib -Os \
 #        -Wall -Wextra -Werror -Iinclude -c
 #    archives the objects (libmmacore-rv32.a) and prints text/data/bss per object and the total.
@@ -40,9 +41,12 @@ else
 fi
 rm -f "$OUT"/*.o "$OUT"/libmmacore-rv32.a
 
-shopt -s nullglob
-sources=(firmware/lib/*.c)
-checked=(firmware/lib/*.c firmware/lib/*.h include/mma/*.h)
+shopt -s nullglob globstar
+sources=()
+while IFS= read -r f; do
+  [[ -n $f ]] && sources+=("$f")
+done < <(cmake -DMMA_PRINT_SOURCES=ON ${MMA_COMPONENTS:+-DMMA_COMPONENTS="$MMA_COMPONENTS"} -P cmake/MmaLibSources.cmake)
+checked=(firmware/lib/**/*.c firmware/lib/**/*.h include/mma/*.h)
 if ((${#sources[@]} == 0)); then
   echo "rv32-size: no library sources in firmware/lib" >&2
   exit 1
@@ -66,10 +70,10 @@ for f in "${checked[@]}"; do
       if [[ $hdr =~ ^mma/[A-Za-z0-9_]+\.h$ && -f include/$hdr ]]; then
         continue
       fi
-      if [[ $delim == '"' && $dir == firmware/lib && $hdr =~ ^[A-Za-z0-9_]+\.h$ && -f $dir/$hdr ]]; then
+      if [[ $delim == '"' && $dir == firmware/lib/* && $hdr =~ ^(\.\./[a-z_]+/)?[A-Za-z0-9_]+\.h$ && -f $dir/$hdr ]]; then
         continue
       fi
-      echo "rv32-size: $f:$lineno: not freestanding: #include $delim$hdr$close (allowed: stdint.h, stddef.h, stdbool.h, mma/*.h, firmware/lib/*.h)" >&2
+      echo "rv32-size: $f:$lineno: not freestanding: #include $delim$hdr$close (allowed: stdint.h, stddef.h, stdbool.h, mma/*.h, firmware/lib private headers)" >&2
     else
       echo "rv32-size: $f:$lineno: unrecognised #include (computed includes are not allowed): $text" >&2
     fi
@@ -87,7 +91,9 @@ echo "rv32-size: $CC ${CFLAGS[*]}"
 objs=()
 failed=0
 for src in "${sources[@]}"; do
-  obj="$OUT/$(basename "${src%.c}").o"
+  rel=${src#firmware/lib/}
+  obj="$OUT/${rel//\//_}"
+  obj="${obj%.c}.o"
   if ! "$CC" "${CFLAGS[@]}" "$src" -o "$obj"; then
     echo "rv32-size: FAILED to compile $src" >&2
     failed=1

@@ -3,7 +3,7 @@
 #
 #   bash scripts/static-analysis.sh [--build-dir DIR] [--jobs N]
 #
-# clang-tidy: the checks of .clang-tidy (repository root) on firmware/lib/*.c and cli/*.c, with
+# clang-tidy: the checks of .clang-tidy (repository root) on the library sources (cmake/MmaLibSources.cmake) and cli/*.c, with
 #   include/mma/*.h and the private headers through HeaderFilterRegex; it needs a compilation
 #   database, made by configuring the project (no build) in DIR (default build-sa/).
 # cppcheck: --enable=warning,portability,performance on firmware/lib, cli and include; suppressions
@@ -44,8 +44,12 @@ if ! CC=$cc cmake -S "$ROOT" -B "$BUILD" -DCMAKE_EXPORT_COMPILE_COMMANDS=ON -DMM
   exit 2
 fi
 
+# The library's sources from the one list (cmake/MmaLibSources.cmake), then the CLI.
 sources=()
-for f in "$ROOT"/firmware/lib/*.c "$ROOT"/cli/*.c; do
+while IFS= read -r f; do
+  [[ -n $f ]] && sources+=("$ROOT/$f")
+done < <(cmake -DMMA_PRINT_SOURCES=ON -P "$ROOT/cmake/MmaLibSources.cmake")
+for f in "$ROOT"/cli/*.c; do
   [[ -f $f ]] && sources+=("$f")
 done
 

@@ -1,7 +1,7 @@
 /* Instruction-level accumulation: k order, steps of G, C placement, dispatch per algorithm. */
 #include "mma/accumulate.h"
 
-#include "internal.h"
+#include "../common/internal.h"
 
 #define MAX_GROUP 64u
 

@@ -1,5 +1,5 @@
 /* Arm FP8DotAddFP (seed 002): c + 2^-LSCALE * sum a_i b_i, exact, rounded once RNE. */
-#include "internal.h"
+#include "../common/internal.h"
 
 /* Arm default NaN of the result format. */
 static uint64_t arm_default_nan(mma_format dtype)

@@ -1,5 +1,5 @@
 /* NVIDIA-style block FMA step: align to the largest exponent, truncate to F bits, sum, round once. */
-#include "internal.h"
+#include "../common/internal.h"
 
 /* Exponent of the accumulator term c (NUMERICS 3 step 4). */
 static int32_t c_exponent(const mma_profile *prof, mma_format dtype, const mma_value *c)

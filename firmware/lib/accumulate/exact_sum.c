@@ -1,5 +1,5 @@
 /* Exact sum with special-value tracking and a single final rounding. */
-#include "internal.h"
+#include "../common/internal.h"
 
 void mma_exact_sum_init(mma_exact_sum *s)
 {

@@ -1,7 +1,7 @@
 /* Product stage: exact, unnormalised products of two decoded values (NUMERICS 3, step 3). */
 #include "mma/accumulate.h"
 
-#include "internal.h"
+#include "../common/internal.h"
 
 mma_status mma_product_make(mma_format fa, const mma_value *a, mma_format fb, const mma_value *b,
                             mma_product *out)

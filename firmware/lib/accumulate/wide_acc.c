@@ -1,5 +1,5 @@
 /* Exact (Kulisch) accumulator: sums products and addends with no rounding at all. */
-#include "internal.h"
+#include "../common/internal.h"
 
 void mma_mul64x64(uint64_t a, uint64_t b, uint64_t *hi, uint64_t *lo)
 {

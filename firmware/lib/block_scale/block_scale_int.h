@@ -4,7 +4,7 @@
 
 #include "mma/block_scale.h"
 
-#include "mma_ops.h"
+#include "../mma/mma_int.h"
 
 /* Largest group count of the .kind::mxf4* one-step fusion (the block-FMA group limit). */
 #define MMA_BS_MAX_GROUPS 64u

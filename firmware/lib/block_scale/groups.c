@@ -4,7 +4,7 @@
  * all groups and C in ONE block-FMA step with F = profile.frac_bits. A group is a term whose exponent
  * is floor(log2 |group value|); the step itself is the shared mma_block_fma_step.
  */
-#include "block_scale_internal.h"
+#include "block_scale_int.h"
 
 /* Widest alignment of one product to the group's lowest weight (e2m1 x e2m1 needs 4); a guard only. */
 #define GROUP_MAX_SHIFT 40

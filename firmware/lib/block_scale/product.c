@@ -1,5 +1,5 @@
 /* Block-scaled product stage: element products and their exact multiplication by the two block scales. */
-#include "block_scale_internal.h"
+#include "block_scale_int.h"
 
 /* Decodes an element code; a subnormal reads as zero when the profile flushes subnormal inputs. */
 static mma_status element(mma_format fmt, uint64_t code, bool flush, mma_value *v)

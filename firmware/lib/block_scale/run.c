@@ -1,5 +1,5 @@
 /* Matrix-level execution of block-scaled instructions: checks, per-row scales, dispatch per datapath. */
-#include "block_scale_internal.h"
+#include "block_scale_int.h"
 
 mma_status mma_bs_prepare(const mma_instr *ins, const mma_profile *prof, const mma_operands *ops,
                           mma_scale_shape *shape, mma_profile *eff)

@@ -1,5 +1,5 @@
 /* Scale operand checks: valid 8-bit codes, and the strict NaN-scale report. */
-#include "block_scale_internal.h"
+#include "block_scale_int.h"
 
 static mma_status report(mma_scale_diag *diag, mma_status st, mma_scale_operand which, size_t row, size_t col,
                          uint64_t value)

@@ -2,7 +2,7 @@
 #include "mma/convert.h"
 
 #include "mma/format.h"
-#include "internal.h"
+#include "../common/internal.h"
 
 /* One cvt type: its element format and how its elements sit in a register. */
 typedef struct cvt_type_info {

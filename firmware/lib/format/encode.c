@@ -1,7 +1,7 @@
 /* Encode stage: one rounding of an exact value to a float format (modes, satfinite, relu). */
 #include "mma/format.h"
 
-#include "internal.h"
+#include "../common/internal.h"
 
 static uint64_t mask_bits(unsigned bits)
 {

@@ -12,7 +12,7 @@
 #include "mma/fragment.h"
 #include "mma/sparse.h"
 
-#include "fragment_internal.h"
+#include "fragment_int.h"
 
 /* Bits of one A/B element in its register, and its container (kind, format). */
 static void ab_bits(const mma_instr *ins, unsigned fmt, uint8_t *bits, uint8_t *container)

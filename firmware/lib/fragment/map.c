@@ -5,7 +5,7 @@
  */
 #include "mma/fragment.h"
 
-#include "fragment_internal.h"
+#include "fragment_int.h"
 
 /* Checks the fields the interpreter relies on (a layout may be built by hand). */
 static bool layout_ok(const mma_frag_layout *l)

@@ -5,7 +5,7 @@
  * each other. Order: mma (f16, bf16, tf32, f64, e4m3/e5m2, kind::f8f6f4, s8/u8, s4/u4, b1),
  * wmma (the forms of the conformance data), wgmma (every N per type).
  */
-#include "instr_internal.h"
+#include "instr_int.h"
 
 typedef struct walker {
     size_t target;

@@ -10,7 +10,7 @@
  * Leading/trailing whitespace and one trailing ';' are ignored. Operands are not accepted.
  * Which combinations exist is decided by mma_instr_check (instr_validate.c).
  */
-#include "instr_internal.h"
+#include "instr_int.h"
 
 #define MAX_TOKENS 24
 

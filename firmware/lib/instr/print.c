@@ -1,5 +1,5 @@
 /* mmacore: canonical PTX spelling of an instruction descriptor (mma_instr_format). */
-#include "instr_internal.h"
+#include "instr_int.h"
 
 typedef struct out_buf {
     char *buf;

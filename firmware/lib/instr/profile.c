@@ -3,7 +3,7 @@
 
 #include "mma/block_scale.h"
 
-#include "mma_ops.h"
+#include "../mma/mma_int.h"
 
 mma_status mma_instr_profile(mma_preset preset, const mma_instr *ins, mma_profile *out)
 {

@@ -8,7 +8,7 @@
  * (LLVM IntrinsicsNVVM.td, NVVM_MMA_SUPPORTED: "m16n8k16/m16n8k32 requires C and D to be the
  * same type"), which is also the written rule of mma.sp for those shapes.
  */
-#include "instr_internal.h"
+#include "instr_int.h"
 
 typedef struct shape3 {
     uint8_t m;

@@ -1,6 +1,6 @@
 /* Generic GEMM: K cut into chunks of the instruction's k, each chunk's D feeding the next chunk's C. */
-#include "gemm_block_fma.h"
-#include "mma_ops.h"
+#include "gemm_fast.h"
+#include "mma_int.h"
 
 #define GEMM_MAX_CHUNK 256u
 

@@ -1,5 +1,5 @@
 /* Fast GEMM path for block-FMA profiles: operands decoded once per block, same step semantics. */
-#include "gemm_block_fma.h"
+#include "gemm_fast.h"
 
 #define ZERO_E (-(1 << 20)) /* term exponent of a zero element: never the maximum */
 

@@ -2,7 +2,7 @@
 #ifndef MMA_GEMM_BLOCK_FMA_H
 #define MMA_GEMM_BLOCK_FMA_H
 
-#include "mma_ops.h"
+#include "mma_int.h"
 
 #define MMA_FAST_MAX_K 64u /* largest instruction k the fast path buffers */
 #define MMA_FAST_COLS 8u   /* columns of B decoded together */

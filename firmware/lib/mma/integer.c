@@ -1,5 +1,5 @@
 /* Integer (s8/u8/s4/u4 -> s32) and single-bit (b1 .xor/.and .popc) MMA: exact sums, wrap or saturate. */
-#include "mma_ops.h"
+#include "mma_int.h"
 
 static int64_t int_value(const mma_format_info *info, uint64_t code)
 {

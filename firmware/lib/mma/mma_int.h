@@ -4,7 +4,7 @@
 
 #include "mma/mma.h"
 
-#include "internal.h"
+#include "../common/internal.h"
 
 /* One s32 output of an integer or b1 instruction: exact sum, then .satfinite clamp or wrap. */
 mma_status mma_int_dot(const mma_instr *ins, const uint64_t *a, size_t a_stride, const uint64_t *b, size_t b_stride,

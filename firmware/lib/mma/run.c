@@ -2,8 +2,8 @@
    block-scaled forms are dispatched to their own files). */
 #include "mma/sparse.h"
 
-#include "block_scale_internal.h"
-#include "mma_ops.h"
+#include "../block_scale/block_scale_int.h"
+#include "mma_int.h"
 
 bool mma_instr_is_integer(const mma_instr *ins)
 {

@@ -5,8 +5,8 @@
  */
 #include "mma/sme.h"
 
-#include "internal.h"
-#include "sme_internal.h"
+#include "../common/internal.h"
+#include "sme_int.h"
 
 /* Default NaN of FPDefaultNaN with FPCR.AH = 0 (what mma_arm_fp8_dot returns for every NaN result). */
 static uint64_t default_nan(mma_format dtype)

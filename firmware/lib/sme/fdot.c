@@ -6,7 +6,7 @@
  */
 #include "mma/sme.h"
 
-#include "sme_internal.h"
+#include "sme_int.h"
 
 /* Selects the vectors (non-indexed) form in the shared loops. */
 #define FDOT_VECTORS (-1L)

@@ -10,7 +10,7 @@
  */
 #include "mma/sme.h"
 
-#include "sme_internal.h"
+#include "sme_int.h"
 
 /* Validates everything an FMOPA reads, so that the tile update that follows cannot fail half-way. */
 static mma_status fmopa_check(const mma_sme_cfg *cfg, const mma_sme_fmopa_src *src, const void *za, size_t za_len,

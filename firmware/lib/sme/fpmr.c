@@ -1,7 +1,7 @@
 /* FPMR, the Floating-point Mode Register (Arm ARM C5.2.9): field decode, encode and checks. */
 #include "mma/sme.h"
 
-#include "sme_internal.h"
+#include "sme_int.h"
 
 mma_status mma_fpmr_decode(uint64_t fpmr, mma_fpmr *out)
 {

@@ -1,7 +1,7 @@
 /* Vector length and governing predicates of the Arm FP8 instructions. */
 #include "mma/sme.h"
 
-#include "sme_internal.h"
+#include "sme_int.h"
 
 mma_status mma_sme_vl_check(uint32_t vl_bits)
 {

@@ -1,5 +1,5 @@
 /* Sparse packing: dense A <-> stored values + metadata (canonical metadata for under-full chunks). */
-#include "sparse_internal.h"
+#include "sparse_int.h"
 
 /* Slots of a chunk that metadata indices can name, elements per slot, and slots kept. */
 typedef struct slot_geom {

@@ -1,5 +1,5 @@
 /* Sparse metadata: which pattern an instruction uses, the validity rules of a 4-bit value, and its decoding. */
-#include "sparse_internal.h"
+#include "sparse_int.h"
 
 mma_status mma_sparse_layout_of(const mma_instr *ins, mma_sparse_layout *out)
 {

@@ -1,6 +1,6 @@
 /* Matrix-level execution of mma.sp: validate all metadata, then the dense datapath on each decompressed row. */
-#include "block_scale_internal.h"
-#include "sparse_internal.h"
+#include "../block_scale/block_scale_int.h"
+#include "sparse_int.h"
 
 mma_status mma_sparse_run(const mma_instr *ins, const mma_profile *prof, const mma_operands *ops,
                           mma_sparse_diag *diag)
