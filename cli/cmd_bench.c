@@ -184,7 +184,7 @@ int cmd_bench(int argc, char **argv)
             }
         }
         if (ok) {
-            mma_gemm_desc g;
+            mma_gemm_desc g = {0};
             g.ins = &ins;
             g.prof = &prof;
             g.m = n;

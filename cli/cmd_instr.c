@@ -13,7 +13,8 @@ static void print_fields(const mma_instr *ins)
     static const char *const sparsity[] = {"dense", "sp", "sp::ordered_metadata"};
     static const char *const kinds[] = {"none", "f8f6f4", "mxf8f6f4", "mxf4", "mxf4nvf4"};
     static const char *const bitops[] = {"none", "xor.popc", "and.popc"};
-    static const char *const rnd[] = {"rn", "rz", "rp", "rm", "rna"};
+    static const char *const rnd[MMA_RND_COUNT] = {
+        [MMA_RND_RNE] = "rn", [MMA_RND_RZ] = "rz", [MMA_RND_RU] = "rp", [MMA_RND_RD] = "rm", [MMA_RND_RNA] = "rna"};
     printf("  family %s, m%un%uk%u, A %s (%s), B %s (%s), C %s, D %s\n", family_name(ins->family), (unsigned)ins->m,
            (unsigned)ins->n, (unsigned)ins->k, cli_format_name(ins->atype), ins->alayout ? "col" : "row",
            cli_format_name(ins->btype), ins->blayout ? "col" : "row", cli_format_name(ins->ctype),

@@ -121,7 +121,8 @@ bool cli_run_profile(const char *text, const char *profile, const mma_instr *ins
     *pprof = NULL;
     if (profile != NULL) {
         /* "exact:rz" / "seq_fma:rp": the single-rounding presets in any rounding mode. */
-        static const char *const modes[MMA_RND_COUNT] = {"rn", "rz", "rp", "rm", "rna"};
+        static const char *const modes[MMA_RND_COUNT] = {
+            [MMA_RND_RNE] = "rn", [MMA_RND_RZ] = "rz", [MMA_RND_RU] = "rp", [MMA_RND_RD] = "rm", [MMA_RND_RNA] = "rna"};
         char name[32];
         const char *colon = strchr(profile, ':');
         const size_t len = colon != NULL ? (size_t)(colon - profile) : strlen(profile);

@@ -17,27 +17,27 @@ set(MMA_LIB_COMPONENTS common format profile accumulate instr sparse block_scale
 set(MMA_LIB_common_SOURCES      common/status.c)
 set(MMA_LIB_common_DEPENDS)
 
-set(MMA_LIB_format_SOURCES      format/table.c format/decode.c format/encode.c format/convert.c)
+set(MMA_LIB_format_SOURCES      format/table.c format/decode.c format/round.c format/encode.c format/convert.c)
 set(MMA_LIB_format_DEPENDS      common)
 
 set(MMA_LIB_profile_SOURCES     profile/presets.c)
 set(MMA_LIB_profile_DEPENDS     format)
 
 set(MMA_LIB_accumulate_SOURCES  accumulate/product.c accumulate/block_fma.c accumulate/exact_sum.c
-                                accumulate/wide_acc.c accumulate/arm_fp8.c accumulate/accumulate.c)
+                                accumulate/wide_acc.c accumulate/ieee_add.c accumulate/arm_fp8.c accumulate/accumulate.c)
 set(MMA_LIB_accumulate_DEPENDS  format profile)
 
 set(MMA_LIB_instr_SOURCES       instr/parse.c instr/validate.c instr/print.c instr/catalog.c instr/profile.c)
 set(MMA_LIB_instr_DEPENDS       format profile)
 
-set(MMA_LIB_sparse_SOURCES      sparse/metadata.c sparse/selector.c sparse/compress.c sparse/run.c)
+set(MMA_LIB_sparse_SOURCES      sparse/metadata.c sparse/select.c sparse/selector.c sparse/compress.c)
 set(MMA_LIB_sparse_DEPENDS      instr)
 
-set(MMA_LIB_block_scale_SOURCES block_scale/shape.c block_scale/scan.c block_scale/product.c
-                                block_scale/groups.c block_scale/run.c block_scale/quantize.c)
+set(MMA_LIB_block_scale_SOURCES block_scale/shape.c block_scale/scan.c block_scale/factor.c block_scale/groups.c
+                                block_scale/quantize.c)
 set(MMA_LIB_block_scale_DEPENDS accumulate instr)
 
-set(MMA_LIB_mma_SOURCES         mma/run.c mma/integer.c mma/gemm.c mma/gemm_fast.c)
+set(MMA_LIB_mma_SOURCES         mma/row.c mma/run.c mma/integer.c mma/gemm.c mma/gemm_fast.c)
 set(MMA_LIB_mma_DEPENDS         accumulate instr sparse block_scale)
 
 set(MMA_LIB_fragment_SOURCES    fragment/layout.c fragment/map.c fragment/pack.c fragment/gather.c)

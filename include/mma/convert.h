@@ -39,21 +39,14 @@ typedef enum mma_cvt_type {
     MMA_CVT_TYPE_COUNT
 } mma_cvt_type;
 
-/* Rounding modifier of cvt; every form supported here requires one (NONE is always rejected). */
-typedef enum mma_cvt_rnd {
-    MMA_CVT_RND_NONE = 0,
-    MMA_CVT_RN,   /* nearest, ties to even */
-    MMA_CVT_RZ,   /* toward zero */
-    MMA_CVT_RM,   /* toward -Inf */
-    MMA_CVT_RP,   /* toward +Inf */
-    MMA_CVT_RNA,  /* nearest, ties away from zero (tf32 only) */
-    MMA_CVT_RS,   /* stochastic: rbits added to the discarded bits, carry rounds away from zero */
-    MMA_CVT_RND_COUNT
-} mma_cvt_rnd;
-
-/* cvt modifiers (bits of mma_cvt_desc.mods). */
-#define MMA_CVT_RELU      0x1u /* negative results become +0; NaN becomes the canonical NaN */
-#define MMA_CVT_SATFINITE 0x2u /* |x| > MAX_NORM and +-Inf give +-MAX_NORM; NaN per the destination */
+/*
+ * The rounding modifier of cvt is an mma_round (format.h): .rn = MMA_RND_RNE, .rz = MMA_RND_RZ,
+ * .rm = MMA_RND_RD, .rp = MMA_RND_RU, .rna = MMA_RND_RNA (tf32 only), .rs = MMA_RND_RS (stochastic:
+ * rbits added to the discarded bits, a carry rounds away from zero); MMA_RND_NONE (no modifier) is
+ * always rejected. The modifiers are the encode flags: MMA_ENC_RELU (.relu: negative results
+ * become +0, NaN the canonical NaN) and MMA_ENC_SATFINITE (.satfinite: |x| > MAX_NORM and +-Inf
+ * give +-MAX_NORM, NaN per the destination).
+ */
 
 /*
  * One cvt instruction: "cvt.<rnd>{.relu}{.satfinite}.<dtype>.<atype>".
@@ -73,8 +66,8 @@ typedef enum mma_cvt_rnd {
 typedef struct mma_cvt_desc {
     uint8_t dtype;  /* mma_cvt_type of d */
     uint8_t atype;  /* mma_cvt_type of the source operand(s) */
-    uint8_t rnd;    /* mma_cvt_rnd */
-    uint8_t mods;   /* MMA_CVT_RELU | MMA_CVT_SATFINITE */
+    uint8_t rnd;    /* mma_round (MMA_RND_RNE .. MMA_RND_RNA, MMA_RND_RS) */
+    uint8_t mods;   /* MMA_ENC_RELU | MMA_ENC_SATFINITE */
 } mma_cvt_desc;
 
 /* Checks that a cvt descriptor is one of the forms above (MMA_ERR_FORMAT, _FORMAT_PAIR or _ROUNDING if not). */

@@ -107,23 +107,37 @@ typedef struct mma_value {
 /* Decodes one element code of any format exactly; MMA_ERR_CODE if bits outside the storage width are set. */
 mma_status mma_decode(mma_format fmt, uint64_t code, mma_value *out);
 
-/* Rounding modes of encode. */
+/*
+ * Rounding modes: the one enumeration of the project, numbered as the RISC-V frm field (and
+ * cvfpu's roundmode_e) so that the accelerator's registers, the RTL and the driver use the same
+ * codes without translation. Modes 0-4 are the modes of encode; RS exists only for cvt .rs.
+ */
 typedef enum mma_round {
-    MMA_RND_RNE = 0,  /* to nearest, ties to even (.rn) */
-    MMA_RND_RZ,       /* toward zero (.rz) */
-    MMA_RND_RU,       /* toward +Inf (.rp / .ru) */
-    MMA_RND_RD,       /* toward -Inf (.rm / .rd) */
-    MMA_RND_RNA,      /* to nearest, ties away from zero (.rna) */
-    MMA_RND_COUNT
+    MMA_RND_RNE = 0,  /* RNE: to nearest, ties to even (.rn) */
+    MMA_RND_RZ = 1,   /* RTZ: toward zero (.rz) */
+    MMA_RND_RD = 2,   /* RDN: toward -Inf (.rm / .rd) */
+    MMA_RND_RU = 3,   /* RUP: toward +Inf (.rp / .ru) */
+    MMA_RND_RNA = 4,  /* RMM: to nearest, ties away from zero (.rna) */
+    MMA_RND_COUNT = 5,/* number of encode modes (0 .. 4) */
+    MMA_RND_RS = 5,   /* cvt .rs only: stochastic (random bits added below the kept LSB) */
+    MMA_RND_NONE = 7  /* no rounding modifier written (RISC-V frm 7 = "dynamic"); never valid for encode */
 } mma_round;
 
-/* Encode modifier flags. */
-#define MMA_ENC_SATFINITE 0x1u /* finite overflow and +-Inf go to +-max finite; NaN per PTX cvt */
-#define MMA_ENC_RELU      0x2u /* negative results (incl. -0) become +0; NaN becomes canonical NaN */
+/* Returns the short name of a rounding mode ("rne", "rz", "rd", "ru", "rna", "rs"), or NULL. */
+const char *mma_round_name(mma_round mode);
+
+/*
+ * Encode flags, the one flag set of encode and cvt (mma_cvt_desc.mods takes the same bits).
+ */
+#define MMA_ENC_SATFINITE 0x1u /* finite overflow and +-Inf go to +-max finite; NaN per PTX cvt (.satfinite) */
+#define MMA_ENC_RELU      0x2u /* negative results (incl. -0) become +0; NaN becomes canonical NaN (.relu) */
 #define MMA_ENC_OCP_SAT   0x4u /* formats without Inf and NaN (e3m2, e2m3, e2m1): +-Inf/NaN give +-max instead of an error */
 
 /*
- * Rounds an exact value once to a float format with the given mode and flags, writing its code.
+ * Encode stage: rounds an exact value once to a float format (or s32) with the given mode and
+ * flags, writing its code. s32: rounded to an integer in mode, then clamped to the int32 range with
+ * MMA_ENC_SATFINITE (NaN -> 0, +-Inf -> the bound) or wrapped modulo 2^32 without it (NaN/Inf:
+ * MMA_ERR_UNREPRESENTABLE); no other flag applies.
  * Overflow without satfinite: Inf where the format has one, else NaN (e4m3, ue8m0), else max finite.
  * NaN input gives the canonical NaN (or +max finite for formats without NaN under satfinite).
  * Negative values into an unsigned format, and NaN/Inf into a format with neither (without

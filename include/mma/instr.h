@@ -77,6 +77,9 @@ mma_status mma_instr_format(const mma_instr *ins, char *buf, size_t size);
 /* Resolves the accumulation profile of a preset for this instruction (family, input and output types). */
 mma_status mma_instr_profile(mma_preset preset, const mma_instr *ins, mma_profile *out);
 
+/* Returns true if the instruction's A and B are integers or bits (s8/u8/s4/u4/b1: exact sums that ignore any profile). */
+bool mma_instr_is_integer(const mma_instr *ins);
+
 /* Enumerates the valid dense instructions: writes the index-th one to *out; MMA_ERR_BUFFER when index is past the end. */
 mma_status mma_instr_catalog(size_t index, mma_instr *out);
 

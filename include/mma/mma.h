@@ -31,21 +31,48 @@ typedef struct mma_operands {
     const uint64_t *scale_b; /* .block_scale: (K / block) x N scale codes of .stype */
 } mma_operands;
 
-/* Executes one instruction (dense, sparse or block-scaled) on whole matrices with the given profile (integer and b1 ignore it). */
+/*
+ * Executes one instruction (dense, sparse or block-scaled) on whole matrices with the given profile
+ * (integer and b1 ignore it). Everything is checked before anything is computed: the descriptor,
+ * sparse metadata, scale codes, the profile. A sparse instruction is the dense MMA of the
+ * decompressed A; a block-scaled one multiplies every product by its block's two scales.
+ */
 mma_status mma_run(const mma_instr *ins, const mma_profile *prof, const mma_operands *ops);
 
-/* A generic GEMM: D (m x n) = A (m x k) * B (k x n) + C, as a chain of instructions over K. */
+/*
+ * mma_run for a sparse instruction, telling where its metadata is invalid: ops->a is the stored A
+ * (M x K/2), ops->meta the M x (K/chunk) metadata; on MMA_ERR_METADATA diag (may be NULL) names the
+ * first bad value (row, chunk, value, reason). MMA_ERR_INSTRUCTION for a dense instruction.
+ */
+struct mma_sparse_diag; /* sparse.h */
+mma_status mma_sparse_run(const mma_instr *ins, const mma_profile *prof, const mma_operands *ops,
+                          struct mma_sparse_diag *diag);
+
+/*
+ * A generic GEMM: D (m x n) = A (m x k) * B (k x n) + C, as a chain of instructions over K, for
+ * dense, sparse and block-scaled instructions (the accelerator's job semantics). The optional
+ * members at the end are read only by the instruction forms named (zero them otherwise).
+ */
 typedef struct mma_gemm_desc {
     const mma_instr *ins;     /* instruction whose datapath is used; its k is the chunk of K per step */
     const mma_profile *prof;
     size_t m, n, k;           /* any sizes; K is cut into chunks of ins->k, the last zero-padded */
-    const uint64_t *a; size_t lda;  /* row stride of A in elements */
+    const uint64_t *a; size_t lda;  /* row stride of A in elements (mma.sp: the stored A, m x k/2) */
     const uint64_t *b; size_t ldb;  /* row stride of B */
     const uint64_t *c; size_t ldc;  /* row stride of C; the first chunk reads C, later chunks read D */
     uint64_t *d; size_t ldd;        /* row stride of D */
+    const uint8_t *meta; size_t ldm;      /* mma.sp: m x k/chunk metadata; k must be a multiple of the chunk */
+    const uint64_t *scale_a; size_t ldsa; /* .block_scale: m x ceil(k / block_k) scale codes */
+    const uint64_t *scale_b; size_t ldsb; /* .block_scale: ceil(k / block_k) x n scale codes */
 } mma_gemm_desc;
 
-/* Computes a whole GEMM: each chunk of K is one instruction whose D is the next chunk's C. */
+/*
+ * Computes a whole GEMM: each chunk of K is one instruction whose D is the next chunk's C (ctype for
+ * the first chunk, dtype after). The last chunk is zero-padded: A and B elements beyond K are code 0,
+ * scale blocks beyond ceil(k / block_k) are unit scales. With C unused (wgmma scale-d = 0), the first
+ * chunk ignores C and every later chunk adds to D jointly (scale-d = 1), as a wgmma GEMM loop does.
+ * All metadata and scale codes are checked before anything is computed (MMA_ERR_METADATA, MMA_ERR_CODE).
+ */
 mma_status mma_gemm(const mma_gemm_desc *g);
 
 #ifdef __cplusplus

@@ -37,6 +37,10 @@ typedef enum mma_c_mode {
 /* Sentinel for "no min_E clamp". */
 #define MMA_MIN_E_NONE (-32768)
 
+/* Largest G (products per block-FMA step) and F (fraction bits) a profile may have; every buffer sized by them. */
+#define MMA_PROFILE_GROUP_MAX 64u
+#define MMA_PROFILE_FRAC_BITS_MAX 40u
+
 /*
  * The parameters of the accumulation model. For MMA_ACC_BLOCK_FMA every field is used
  * (NUMERICS section 3 steps 1-9); the other algorithms use round_mode (and arm_* for ARM_FP8).
@@ -46,8 +50,8 @@ typedef struct mma_profile {
     uint8_t k_order;        /* mma_k_order */
     uint8_t c_mode;         /* mma_c_mode */
     uint8_t round_mode;     /* mma_round: final rounding for EXACT / SEQ_FMA (BLOCK_FMA: unused) */
-    uint16_t group;         /* G: products per block-FMA step (1..64) */
-    uint8_t frac_bits;      /* F: fraction bits kept after alignment (1..40) */
+    uint16_t group;         /* G: products per block-FMA step (1..MMA_PROFILE_GROUP_MAX) */
+    uint8_t frac_bits;      /* F: fraction bits kept after alignment (1..MMA_PROFILE_FRAC_BITS_MAX) */
     uint8_t f32_sig_bits;   /* significant bits of an f32 step result: 24, or 14 for "e8m13" */
     uint8_t f32_round;      /* mma_round of each f32 step result: RZ on every NVIDIA preset */
     uint8_t f16_round;      /* mma_round of each f16 step result: RNE on every NVIDIA preset */
@@ -55,6 +59,9 @@ typedef struct mma_profile {
     int16_t min_e_f16;      /* same for f16 output */
     uint8_t zero_c_term;    /* 0 (default): a zero C takes no part; 1: zero C is a term at exponent -126 (MMA-Sim) */
     uint8_t f16_c_pinned;   /* 0 (default): a subnormal f16 C uses its true exponent; 1: pinned at -14 (MMA-Sim) */
+    uint8_t zero_product_term; /* 0 (default): a zero product takes no part in E; 1: it does, a zero operand
+                                  counting as exponent -126 whatever its format (MMA-Sim), so 0 x b enters
+                                  with -126 + e_b and may truncate C and the other products */
     uint8_t flush_subnormal_in; /* 1: subnormal inputs read as zero (no NVIDIA preset does this) */
     uint8_t arm_lscale;     /* ARM_FP8: FPMR.LSCALE (7 bits for f32 results, 4 bits for f16) */
     uint8_t arm_osm;        /* ARM_FP8: FPMR.OSM, 1 = overflow saturates to max normal */

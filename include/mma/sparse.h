@@ -107,15 +107,7 @@ mma_status mma_sparse_decompress(const mma_sparse_layout *layout, size_t rows, s
 mma_status mma_sparse_selector_decode(const mma_instr *ins, uint32_t selector, uint8_t *quad_mask,
                                       const char **reason);
 
-/*
- * Executes a sparse instruction on whole matrices: ops->a is the stored A (M x K/2), ops->meta the
- * M x (K/chunk) metadata. Defined as the dense MMA (same profile, dense K) of the decompressed A;
- * with .block_scale the scales apply to dense K exactly as in the dense block-scaled instruction.
- * All metadata is validated before anything is computed (diag, may be NULL, names the first bad
- * value). mma_run dispatches here for sparse instructions.
- */
-mma_status mma_sparse_run(const mma_instr *ins, const mma_profile *prof, const mma_operands *ops,
-                          mma_sparse_diag *diag);
+/* mma_sparse_run (execution of a sparse instruction with metadata diagnostics) is declared in mma.h. */
 
 #ifdef __cplusplus
 }

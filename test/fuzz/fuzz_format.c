@@ -119,7 +119,15 @@ static void fuzz_roundtrip(fz_in *in)
              (unsigned long long)code, v.cls, (unsigned long long)v.sig);
     FZ_CHECK(v.cls != MMA_CLASS_NAN || v.signaling || info->nan_style == MMA_NAN_IEEE, "quiet NaN flag");
     if (info->kind != MMA_KIND_FLOAT) {
-        FZ_CHECK(mma_encode(fmt, &v, MMA_RND_RNE, 0, &out) == MMA_ERR_FORMAT, "%s encode", info->name);
+        if (fmt == MMA_FMT_S32) {
+            /* s32 encodes integers: the decoded value comes back, wrapped or clamped alike */
+            FZ_CHECK(mma_encode(fmt, &v, MMA_RND_RNE, 0, &out) == MMA_OK && out == code, "s32 encode 0x%llx",
+                     (unsigned long long)code);
+            FZ_CHECK(mma_encode(fmt, &v, MMA_RND_RNE, MMA_ENC_SATFINITE, &out) == MMA_OK && out == code,
+                     "s32 satfinite encode 0x%llx", (unsigned long long)code);
+        } else {
+            FZ_CHECK(mma_encode(fmt, &v, MMA_RND_RNE, 0, &out) == MMA_ERR_FORMAT, "%s encode", info->name);
+        }
         FZ_CHECK(mma_convert(fmt, code, MMA_FMT_F32, MMA_RND_RNE, 0, &out) == MMA_ERR_FORMAT, "%s convert",
                  info->name);
         FZ_CHECK(!mma_format_is_float(fmt), "%s is float", info->name);
@@ -264,7 +272,7 @@ static void fuzz_cvt(fz_in *in)
     if ((ctl & 1u) == 0) {
         desc.dtype = (uint8_t)(desc.dtype % ((unsigned)MMA_CVT_TYPE_COUNT + 1u));
         desc.atype = (uint8_t)(desc.atype % ((unsigned)MMA_CVT_TYPE_COUNT + 1u));
-        desc.rnd = (uint8_t)(desc.rnd % ((unsigned)MMA_CVT_RND_COUNT + 1u));
+        desc.rnd = (uint8_t)(desc.rnd % 9u); /* the frm values 0..7 and one beyond */
         desc.mods &= 3u;
     }
     uint32_t src[5];

@@ -156,7 +156,7 @@ static void gemm_random_sizes(const mma_instr *ins, const mma_profile *prof, fz_
     uint64_t *b = alloc_codes(k * ldb, seed, ins->btype);
     uint64_t *c = alloc_codes(m * ldc, seed, ins->ctype);
     uint64_t *d = alloc_codes(m * (ldd > n ? ldd : n), seed, ins->dtype);
-    mma_gemm_desc g = {ins, prof, m, n, k, a, lda, b, ldb, c, ldc, d, ldd};
+    mma_gemm_desc g = {ins, prof, m, n, k, a, lda, b, ldb, c, ldc, d, ldd, NULL, 0, NULL, 0, NULL, 0};
     const mma_status st = mma_gemm(&g);
     FZ_CHECK_STATUS(st);
     if (ldd < n && mma_instr_validate(ins, NULL) == MMA_OK && ins->sparsity == MMA_SPARSE_NONE &&
@@ -358,7 +358,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     }
 
     /* mma_gemm over exactly the instruction's shape equals mma_run (A is M x K here unless sparse). */
-    mma_gemm_desc g = {&ins, pp, m, n, k, a, k, b, n, c, n, d2, n};
+    mma_gemm_desc g = {&ins, pp, m, n, k, a, k, b, n, c, n, d2, n, NULL, 0, NULL, 0, NULL, 0};
     const mma_status gs = sparse ? MMA_ERR_INSTRUCTION : mma_gemm(&g);
     FZ_CHECK_STATUS(gs);
     if (vs == MMA_OK && dense) {
@@ -378,9 +378,9 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
         uint64_t *one = alloc_codes(m * n, &seed, ins.dtype);
         uint64_t *mid = alloc_codes(m * n, &seed, ins.dtype);
         uint64_t *two = alloc_codes(m * n, &seed, ins.dtype);
-        mma_gemm_desc full = {&ins, pp, m, n, 2u * k, a2, 2u * k, b2, n, c, n, one, n};
-        mma_gemm_desc first = {&ins, pp, m, n, k, a2, 2u * k, b2, n, c, n, mid, n};
-        mma_gemm_desc second = {&ins, pp, m, n, k, a2 + k, 2u * k, b2 + k * n, n, mid, n, two, n};
+        mma_gemm_desc full = {&ins, pp, m, n, 2u * k, a2, 2u * k, b2, n, c, n, one, n, NULL, 0, NULL, 0, NULL, 0};
+        mma_gemm_desc first = {&ins, pp, m, n, k, a2, 2u * k, b2, n, c, n, mid, n, NULL, 0, NULL, 0, NULL, 0};
+        mma_gemm_desc second = {&ins, pp, m, n, k, a2 + k, 2u * k, b2 + k * n, n, mid, n, two, n, NULL, 0, NULL, 0, NULL, 0};
         const mma_status s1 = mma_gemm(&full);
         mma_status s2 = mma_gemm(&first);
         if (s2 == MMA_OK) {

@@ -71,9 +71,8 @@ static int do_dot(char *save, const char *preset_s) {
     const char *at = strchr(preset_s, '@');
     size_t plen = at ? (size_t)(at - preset_s) : strlen(preset_s);
     if (at) {
-        static const char *const modes[] = {"rne", "rz", "ru", "rd", "rna"};
-        for (int i = 0; i < 5; i++)
-            if (strcmp(at + 1, modes[i]) == 0) round_mode = i;
+        for (int i = 0; i < MMA_RND_COUNT; i++)
+            if (strcmp(at + 1, mma_round_name((mma_round)i)) == 0) round_mode = i;
         if (round_mode < 0) return -1;
     }
     if (mma_preset_from_name(preset_s, plen, &preset) != MMA_OK) return -1;

@@ -142,7 +142,8 @@ static outfmt out_of(mma_format id) {
     return o;
 }
 
-static const mpfr_rnd_t MPFR_MODE[] = {MPFR_RNDN, MPFR_RNDZ, MPFR_RNDU, MPFR_RNDD};
+static const mpfr_rnd_t MPFR_MODE[] = {[MMA_RND_RNE] = MPFR_RNDN, [MMA_RND_RZ] = MPFR_RNDZ, [MMA_RND_RU] = MPFR_RNDU,
+                                       [MMA_RND_RD] = MPFR_RNDD};
 
 /* Rounds the exact (non-zero) x to the output format with an MPFR rounding mode into r (prec o->prec). */
 static void mpfr_round_to(const outfmt *o, mpfr_t r, const mpfr_t x, mpfr_rnd_t rnd) {

@@ -15,7 +15,8 @@
 
 static int parse_mode(const char *s, mma_round *out)
 {
-    static const char *const names[MMA_RND_COUNT] = {"rne", "rz", "ru", "rd", "rna"};
+    static const char *const names[MMA_RND_COUNT] = {
+        [MMA_RND_RNE] = "rne", [MMA_RND_RZ] = "rz", [MMA_RND_RU] = "ru", [MMA_RND_RD] = "rd", [MMA_RND_RNA] = "rna"};
     for (int i = 0; i < MMA_RND_COUNT; ++i) {
         if (strcmp(s, names[i]) == 0) {
             *out = (mma_round)i;

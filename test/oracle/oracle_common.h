@@ -132,7 +132,8 @@ static inline uint64_t rng_next(uint64_t *s)
 }
 static inline uint64_t rng_below(uint64_t *s, uint64_t n) { return n ? rng_next(s) % n : 0; }
 
-static const char *const REF_MODE_NAMES[MMA_RND_COUNT] = {"rne", "rz", "ru", "rd", "rna"};
+static const char *const REF_MODE_NAMES[MMA_RND_COUNT] = {
+    [MMA_RND_RNE] = "rne", [MMA_RND_RZ] = "rz", [MMA_RND_RU] = "ru", [MMA_RND_RD] = "rd", [MMA_RND_RNA] = "rna"};
 
 /* Failure reporting: print the first few, count all. */
 static long g_failures;

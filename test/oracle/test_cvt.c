@@ -50,8 +50,8 @@ static uint32_t run(uint8_t dt, uint8_t at, uint8_t rnd, uint8_t mods, const uin
               (int)st_, (int)(want_st));                                                              \
     } while (0)
 
-enum { RN = MMA_CVT_RN, RZ = MMA_CVT_RZ, RM = MMA_CVT_RM, RP = MMA_CVT_RP, RNA = MMA_CVT_RNA, RS = MMA_CVT_RS };
-enum { SAT = MMA_CVT_SATFINITE, RELU = MMA_CVT_RELU };
+enum { RN = MMA_RND_RNE, RZ = MMA_RND_RZ, RM = MMA_RND_RD, RP = MMA_RND_RU, RNA = MMA_RND_RNA, RS = MMA_RND_RS };
+enum { SAT = MMA_ENC_SATFINITE, RELU = MMA_ENC_RELU };
 
 static mma_status validate(uint8_t dt, uint8_t at, uint8_t rnd, uint8_t mods)
 {
@@ -65,7 +65,7 @@ static void check_forms(void)
     unsigned accepted = 0;
     for (unsigned dt = 0; dt < MMA_CVT_TYPE_COUNT; ++dt) {
         for (unsigned at = 0; at < MMA_CVT_TYPE_COUNT; ++at) {
-            for (unsigned r = 0; r < MMA_CVT_RND_COUNT; ++r) {
+            for (unsigned r = 0; r < 8u; ++r) { /* every 3-bit frm value */
                 for (unsigned m = 0; m < 4; ++m) {
                     accepted += validate((uint8_t)dt, (uint8_t)at, (uint8_t)r, (uint8_t)m) == MMA_OK;
                 }
@@ -105,9 +105,9 @@ static void check_forms(void)
     CHECK(validate(MMA_CVT_E4M3X4, MMA_CVT_F32, RS, SAT) == MMA_OK, "e4m3x4 rs.satfinite");
     CHECK(validate(MMA_CVT_E4M3X4, MMA_CVT_F32, RS, 0) == MMA_ERR_ROUNDING, "x4 needs satfinite");
     CHECK(validate(MMA_CVT_E4M3X4, MMA_CVT_F32, RN, SAT) == MMA_ERR_ROUNDING, "x4 takes only rs");
-    CHECK(validate(MMA_CVT_F16, MMA_CVT_F32, MMA_CVT_RND_NONE, 0) == MMA_ERR_ROUNDING, "rounding is mandatory");
+    CHECK(validate(MMA_CVT_F16, MMA_CVT_F32, MMA_RND_NONE, 0) == MMA_ERR_ROUNDING, "rounding is mandatory");
     CHECK(validate(MMA_CVT_F16, MMA_CVT_F32, RN, 4) == MMA_ERR_ROUNDING, "unknown modifier bit");
-    CHECK(validate(MMA_CVT_F16, MMA_CVT_F32, MMA_CVT_RND_COUNT, 0) == MMA_ERR_ROUNDING, "unknown rounding");
+    CHECK(validate(MMA_CVT_F16, MMA_CVT_F32, 6u, 0) == MMA_ERR_ROUNDING, "unknown rounding (frm 6 is reserved)");
     CHECK(validate(MMA_CVT_F32, MMA_CVT_F32, RN, 0) == MMA_ERR_FORMAT_PAIR, "f32.f32 not modelled");
     CHECK(validate(MMA_CVT_TYPE_COUNT, MMA_CVT_F32, RN, 0) == MMA_ERR_FORMAT, "unknown dtype");
     CHECK(mma_cvt_validate(NULL) == MMA_ERR_NULL, "NULL desc");

@@ -120,7 +120,8 @@ typedef struct expect {
 
 static void reference(const ref_fmt *f, const exact *x, mma_round mode, expect *out)
 {
-    static const mpfr_rnd_t rnds[] = {MPFR_RNDN, MPFR_RNDZ, MPFR_RNDU, MPFR_RNDD};
+    static const mpfr_rnd_t rnds[] = {[MMA_RND_RNE] = MPFR_RNDN, [MMA_RND_RZ] = MPFR_RNDZ, [MMA_RND_RU] = MPFR_RNDU,
+                                      [MMA_RND_RD] = MPFR_RNDD};
     int quantum_ok = 1;
     out->inexact = 0;
     if (x->sticky) {

@@ -106,7 +106,7 @@ static void null_args(void)
     char buf[128];
     mma_operands ops = operands();
     uint32_t src[2] = {0, 0}, d32 = 0;
-    mma_cvt_desc cvt = {MMA_CVT_F16, MMA_CVT_F32, MMA_CVT_RN, 0};
+    mma_cvt_desc cvt = {MMA_CVT_F16, MMA_CVT_F32, MMA_RND_RNE, 0};
     mma_sparse_layout layout;
     mma_fpmr fp;
 
@@ -137,7 +137,7 @@ static void null_args(void)
     ops = operands();
     EXPECT(MMA_ERR_NULL, mma_gemm(NULL));
     {
-        mma_gemm_desc g = {&ins, &prof, 16, 8, 16, A, 16, B, 8, C, 8, NULL, 8};
+        mma_gemm_desc g = {&ins, &prof, 16, 8, 16, A, 16, B, 8, C, 8, NULL, 8, NULL, 0, NULL, 0, NULL, 0};
         EXPECT(MMA_ERR_NULL, mma_gemm(&g));
         g.d = D;
         g.a = NULL;
@@ -168,7 +168,7 @@ static void formats(void)
     mma_cvt_type t;
     mma_instr ins;
     mma_profile prof = preset(MMA_PRESET_HOPPER, MMA_FAMILY_MMA, MMA_FMT_F16, MMA_FMT_F32);
-    mma_cvt_desc cvt = {MMA_CVT_TYPE_COUNT, MMA_CVT_F32, MMA_CVT_RN, 0};
+    mma_cvt_desc cvt = {MMA_CVT_TYPE_COUNT, MMA_CVT_F32, MMA_RND_RNE, 0};
     uint64_t x[4] = {0x3F800000, 0, 0, 0}, scale = 0, out[4];
 
     EXPECT(MMA_ERR_FORMAT, mma_decode(MMA_FMT_COUNT, 0, &v));
@@ -216,7 +216,7 @@ static void formats(void)
 
 static void format_pairs(void)
 {
-    mma_cvt_desc cvt = {MMA_CVT_F16, MMA_CVT_F16, MMA_CVT_RN, 0};
+    mma_cvt_desc cvt = {MMA_CVT_F16, MMA_CVT_F16, MMA_RND_RNE, 0};
     mma_profile prof = preset(MMA_PRESET_HOPPER, MMA_FAMILY_MMA, MMA_FMT_F16, MMA_FMT_F32);
     mma_product p;
     uint64_t code = 0;
@@ -245,7 +245,7 @@ static void codes(void)
     mma_instr s8 = instr("mma.sync.aligned.m16n8k32.row.col.s32.s8.s8.s32");
     mma_profile prof = preset(MMA_PRESET_HOPPER, MMA_FAMILY_MMA, MMA_FMT_F16, MMA_FMT_F32);
     mma_operands ops = operands();
-    mma_cvt_desc cvt = {MMA_CVT_F16X2, MMA_CVT_E2M3X2, MMA_CVT_RN, 0};
+    mma_cvt_desc cvt = {MMA_CVT_F16X2, MMA_CVT_E2M3X2, MMA_RND_RNE, 0};
     uint32_t src = 0x00C0u, d32 = 0;
     uint64_t code = 0;
 
@@ -287,7 +287,7 @@ static void roundings(void)
     mma_value v = val(MMA_CLASS_FINITE, 0, -30, 0x12345);
     mma_value sticky = val(MMA_CLASS_FINITE, 0, 0, 1);
     uint64_t code = 0;
-    mma_cvt_desc cvt = {MMA_CVT_F16, MMA_CVT_F32, MMA_CVT_RNA, 0};
+    mma_cvt_desc cvt = {MMA_CVT_F16, MMA_CVT_F32, MMA_RND_RNA, 0};
     mma_instr ins = instr("mma.sync.aligned.m8n8k4.row.col.f64.f64.f64.f64");
 
     EXPECT(MMA_ERR_ROUNDING, mma_encode(MMA_FMT_F16, &v, MMA_RND_COUNT, 0, &code));
@@ -299,18 +299,18 @@ static void roundings(void)
     EXPECT(MMA_ERR_ROUNDING, mma_encode(MMA_FMT_F16, &sticky, MMA_RND_RNE, 0, &code));
     /* cvt: rounding or modifier not allowed for the pair. */
     EXPECT(MMA_ERR_ROUNDING, mma_cvt_validate(&cvt)); /* f16.f32 .rna */
-    cvt.rnd = MMA_CVT_RND_NONE;
+    cvt.rnd = MMA_RND_NONE;
     EXPECT(MMA_ERR_ROUNDING, mma_cvt_validate(&cvt));
-    cvt.rnd = MMA_CVT_RM;
-    cvt.mods = MMA_CVT_RELU;
+    cvt.rnd = MMA_RND_RD;
+    cvt.mods = MMA_ENC_RELU;
     EXPECT(MMA_ERR_ROUNDING, mma_cvt_validate(&cvt)); /* .rm takes no modifiers */
     cvt.dtype = MMA_CVT_E4M3X2;
-    cvt.rnd = MMA_CVT_RN;
+    cvt.rnd = MMA_RND_RNE;
     cvt.mods = 0;
     EXPECT(MMA_ERR_ROUNDING, mma_cvt_validate(&cvt)); /* .satfinite is mandatory */
     cvt.dtype = MMA_CVT_UE8M0X2;
-    cvt.rnd = MMA_CVT_RZ;
-    cvt.mods = MMA_CVT_RELU;
+    cvt.rnd = MMA_RND_RZ;
+    cvt.mods = MMA_ENC_RELU;
     EXPECT(MMA_ERR_ROUNDING, mma_cvt_validate(&cvt));
     cvt.mods = 0x4u;
     EXPECT(MMA_ERR_ROUNDING, mma_cvt_validate(&cvt)); /* unknown modifier bit */
@@ -486,7 +486,7 @@ static void profile_params(void)
     EXPECT(MMA_ERR_PROFILE_PARAM, mma_accumulate(&p, &prod, 1, MMA_FMT_F32, 0, MMA_FMT_F32, &code));
     EXPECT(MMA_ERR_PROFILE_PARAM, mma_dot(&p, MMA_FMT_F16, A, 1, MMA_FMT_F16, B, 1, 16, MMA_FMT_F32, 0, MMA_FMT_F32, &code));
     {
-        mma_gemm_desc g = {&ins, &p, 16, 8, 16, A, 16, B, 8, C, 8, D, 8};
+        mma_gemm_desc g = {&ins, &p, 16, 8, 16, A, 16, B, 8, C, 8, D, 8, NULL, 0, NULL, 0, NULL, 0};
         EXPECT(MMA_ERR_PROFILE_PARAM, mma_gemm(&g));
     }
     /* Arm: unknown option bits. */
@@ -499,7 +499,7 @@ static void buffers(void)
     mma_instr ins = instr(F16_MMA);
     mma_profile prof = preset(MMA_PRESET_HOPPER, MMA_FAMILY_MMA, MMA_FMT_F16, MMA_FMT_F32);
     char buf[64];
-    mma_cvt_desc cvt = {MMA_CVT_F16X2, MMA_CVT_F32, MMA_CVT_RN, 0};
+    mma_cvt_desc cvt = {MMA_CVT_F16X2, MMA_CVT_F32, MMA_RND_RNE, 0};
     uint32_t src[4] = {0, 0, 0, 0}, d32 = 0;
     uint8_t preg[2] = {0xFF, 0xFF}, elems[16];
     size_t n = 0;
@@ -518,7 +518,7 @@ static void buffers(void)
     EXPECT(MMA_ERR_BUFFER, mma_cvt(&cvt, src, 1, 0, &d32)); /* f16x2.f32 takes two operands */
     EXPECT(MMA_ERR_BUFFER, mma_cvt(&cvt, src, 4, 0, &d32));
     {
-        mma_gemm_desc g = {&ins, &prof, 4, 4, 8, A, 7, B, 4, C, 4, D, 4}; /* lda < k */
+        mma_gemm_desc g = {&ins, &prof, 4, 4, 8, A, 7, B, 4, C, 4, D, 4, NULL, 0, NULL, 0, NULL, 0}; /* lda < k */
         EXPECT(MMA_ERR_BUFFER, mma_gemm(&g));
         g.lda = 8;
         g.ldd = 3; /* ldd < n */

@@ -79,7 +79,7 @@ static int check(mma_preset preset, const char *text, size_t m, size_t n, size_t
     for (size_t i = 0; i < m * k; ++i) A[i] = random_code((mma_format)ins.atype, specials);
     for (size_t i = 0; i < k * n; ++i) B[i] = random_code((mma_format)ins.btype, specials);
     for (size_t i = 0; i < m * n; ++i) C[i] = random_code((mma_format)ins.ctype, specials);
-    mma_gemm_desc g = {&ins, &prof, m, n, k, A, k, B, n, C, n, D, n};
+    mma_gemm_desc g = {&ins, &prof, m, n, k, A, k, B, n, C, n, D, n, NULL, 0, NULL, 0, NULL, 0};
     mma_status st = mma_gemm(&g);
     if (st != MMA_OK) {
         printf("FAIL gemm %s: %s\n", text, mma_status_message(st));

@@ -1,9 +1,9 @@
 /* Instruction-level accumulation: k order, steps of G, C placement, dispatch per algorithm. */
 #include "mma/accumulate.h"
+#include "mma/stage.h"
 
 #include "../common/internal.h"
 
-#define MAX_GROUP 64u
 
 /* C and D of a floating-point MMA are f32, f16 or f64 (the accumulator formats of PTX). */
 static bool is_accumulator_format(mma_format f)
@@ -26,47 +26,28 @@ mma_status mma_c_to_dtype(mma_format ctype, uint64_t c, mma_format dtype, uint64
     return mma_encode(dtype, &v, MMA_RND_RNE, 0, out);
 }
 
-/* One IEEE addition a + b rounded RNE in fmt (the final "+ C" of separate C handling). */
-static mma_status ieee_add(mma_format fmt, uint64_t a, uint64_t b, uint64_t *out)
-{
-    const mma_format_info *info = mma_format_get(fmt);
-    mma_value va, vb;
-    mma_status st = mma_decode(fmt, a, &va);
-    if (st == MMA_OK) {
-        st = mma_decode(fmt, b, &vb);
-    }
-    if (st != MMA_OK) {
-        return st;
-    }
-    mma_exact_sum s;
-    mma_exact_sum_init(&s);
-    (void)mma_exact_sum_add_value(&s, &va);
-    (void)mma_exact_sum_add_value(&s, &vb);
-    return mma_exact_sum_round(&s, info, MMA_RND_RNE, 0, info->canonical_nan, out);
-}
-
-/* Generic block step: fetches the step's products, then runs mma_block_fma_step. */
+/* Generic block step: fetches the step's products, then runs the align, sum and round stages. */
 typedef struct fetch_step_ctx {
     const mma_profile *prof;
     mma_product_fetch fetch;
-    void *ctx;
+    const void *ctx;
     mma_format dtype;
 } fetch_step_ctx;
 
-static mma_status fetch_step(void *vctx, size_t pos, size_t cnt, bool have_acc, uint64_t acc, uint64_t *out)
+static mma_status fetch_step(const void *vctx, size_t pos, size_t cnt, bool have_acc, uint64_t acc, uint64_t *out)
 {
     const fetch_step_ctx *x = (const fetch_step_ctx *)vctx;
-    mma_product buf[MAX_GROUP];
+    mma_product buf[MMA_PROFILE_GROUP_MAX];
     for (size_t i = 0; i < cnt; ++i) {
         mma_status st = x->fetch(x->ctx, pos + i, &buf[i]);
         if (st != MMA_OK) {
             return st;
         }
     }
-    return mma_block_fma_step(x->prof, buf, cnt, have_acc, x->dtype, acc, out);
+    return mma_bfma_step(x->prof, x->dtype, buf, cnt, have_acc, acc, out);
 }
 
-mma_status mma_block_fma_run(const mma_profile *prof, mma_block_step_fn step, void *ctx, size_t n, uint64_t c_d,
+mma_status mma_block_fma_run(const mma_profile *prof, mma_block_step_fn step, const void *ctx, size_t n, uint64_t c_d,
                              mma_format dtype, uint64_t *d)
 {
     const size_t g = prof->group;
@@ -83,13 +64,13 @@ mma_status mma_block_fma_run(const mma_profile *prof, mma_block_step_fn step, vo
         pos += cnt;
     } while (pos < n);
     if (prof->c_mode == MMA_C_SEPARATE) {
-        return ieee_add(dtype, acc, c_d, d);
+        return mma_ieee_add(dtype, acc, c_d, MMA_RND_RNE, d);
     }
     *d = acc;
     return MMA_OK;
 }
 
-static mma_status exact_run(const mma_profile *prof, mma_product_fetch fetch, void *ctx, size_t n,
+static mma_status exact_run(const mma_profile *prof, mma_product_fetch fetch, const void *ctx, size_t n,
                             uint64_t c_d, mma_format dtype, uint64_t *d)
 {
     const mma_format_info *info = mma_format_get(dtype);
@@ -116,7 +97,7 @@ static mma_status exact_run(const mma_profile *prof, mma_product_fetch fetch, vo
     return mma_exact_sum_round(&s, info, (mma_round)prof->round_mode, 0, info->canonical_nan, d);
 }
 
-static mma_status seq_fma_run(const mma_profile *prof, mma_product_fetch fetch, void *ctx, size_t n,
+static mma_status seq_fma_run(const mma_profile *prof, mma_product_fetch fetch, const void *ctx, size_t n,
                               uint64_t c_d, mma_format dtype, uint64_t *d)
 {
     const mma_format_info *info = mma_format_get(dtype);
@@ -146,7 +127,7 @@ static mma_status seq_fma_run(const mma_profile *prof, mma_product_fetch fetch, 
     return MMA_OK;
 }
 
-mma_status mma_accumulate_fetch(const mma_profile *prof, mma_product_fetch fetch, void *ctx, size_t n,
+mma_status mma_accumulate_fetch(const mma_profile *prof, mma_product_fetch fetch, const void *ctx, size_t n,
                                 mma_format ctype, uint64_t c, mma_format dtype, uint64_t *d)
 {
     if (prof == NULL || fetch == NULL || d == NULL) {
@@ -189,7 +170,7 @@ mma_status mma_accumulate_fetch(const mma_profile *prof, mma_product_fetch fetch
 }
 
 /* Fetch from a caller's product array already in k order. */
-static mma_status fetch_array(void *ctx, size_t pos, mma_product *out)
+static mma_status fetch_array(const void *ctx, size_t pos, mma_product *out)
 {
     const mma_product *p = &((const mma_product *)ctx)[pos];
     out->cls = p->cls;
@@ -208,8 +189,18 @@ mma_status mma_accumulate(const mma_profile *prof, const mma_product *products, 
     if (products == NULL && n != 0) {
         return MMA_ERR_NULL;
     }
-    /* The array is only read; the cast drops const for the generic callback context. */
-    return mma_accumulate_fetch(prof, fetch_array, (void *)(uintptr_t)products, n, ctype, c, dtype, d); // NOLINT(performance-no-int-to-ptr): const dropped for the read-only callback context
+    return mma_accumulate_fetch(prof, fetch_array, products, n, ctype, c, dtype, d);
+}
+
+mma_status mmai_decode_operand(mma_format fmt, uint64_t code, bool flush, mma_value *out)
+{
+    mma_status st = mma_decode(fmt, code, out);
+    if (st == MMA_OK && flush && out->cls == MMA_CLASS_FINITE &&
+        out->sig < ((uint64_t)1 << mma_format_get(fmt)->frac_bits)) {
+        out->cls = MMA_CLASS_ZERO; /* a subnormal input read as zero (same sign) */
+        out->sig = 0;
+    }
+    return st;
 }
 
 /* Position in the profile's k order -> k index. */
@@ -231,27 +222,16 @@ typedef struct dot_ctx {
     uint8_t flush;
 } dot_ctx;
 
-static mma_status fetch_codes(void *vctx, size_t pos, mma_product *out)
+static mma_status fetch_codes(const void *vctx, size_t pos, mma_product *out)
 {
     const dot_ctx *x = (const dot_ctx *)vctx;
     const size_t i = mma_k_index(x->order, pos, x->k);
     mma_value va, vb;
-    mma_status st = mma_decode(x->atype, x->a[i * x->a_stride], &va);
+    mma_status st = mmai_decode_operand(x->atype, x->a[i * x->a_stride], x->flush, &va);
     if (st == MMA_OK) {
-        st = mma_decode(x->btype, x->b[i * x->b_stride], &vb);
+        st = mmai_decode_operand(x->btype, x->b[i * x->b_stride], x->flush, &vb);
     }
-    if (st != MMA_OK) {
-        return st;
-    }
-    if (x->flush) {
-        if (va.cls == MMA_CLASS_FINITE && va.sig < ((uint64_t)1 << mma_format_get(x->atype)->frac_bits)) {
-            va.cls = MMA_CLASS_ZERO;
-        }
-        if (vb.cls == MMA_CLASS_FINITE && vb.sig < ((uint64_t)1 << mma_format_get(x->btype)->frac_bits)) {
-            vb.cls = MMA_CLASS_ZERO;
-        }
-    }
-    return mma_product_make(x->atype, &va, x->btype, &vb, out);
+    return st != MMA_OK ? st : mma_multiply(x->atype, &va, x->btype, &vb, NULL, out);
 }
 
 /* f64 (and any width) k-serial fused multiply-add directly on decoded values. */

@@ -7,7 +7,7 @@ static uint64_t arm_default_nan(mma_format dtype)
     return dtype == MMA_FMT_F16 ? 0x7E00u : 0x7FC00000u;
 }
 
-mma_status mma_arm_fp8_dot(const mma_profile *prof, mma_product_fetch fetch, void *ctx, size_t n,
+mma_status mma_arm_fp8_dot(const mma_profile *prof, mma_product_fetch fetch, const void *ctx, size_t n,
                            mma_format dtype, uint64_t c, uint64_t *d)
 {
     if (dtype != MMA_FMT_F16 && dtype != MMA_FMT_F32) {

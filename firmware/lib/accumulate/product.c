@@ -1,7 +1,55 @@
-/* Product stage: exact, unnormalised products of two decoded values (NUMERICS 3, step 3). */
+/* Product stage: exact, unnormalised products of two decoded values, times a block scale factor (NUMERICS 3.3). */
 #include "mma/accumulate.h"
+#include "mma/stage.h"
 
 #include "../common/internal.h"
+
+/* Term exponent of an operand for a zero product: its own (exp + p), or -126 if it is zero (MMA-Sim). */
+static int32_t zero_rule_exponent(const mma_format_info *info, const mma_value *v)
+{
+    return v->cls == MMA_CLASS_FINITE ? v->exp + (int32_t)info->frac_bits : -126;
+}
+
+/* Applies a block scale factor to a product (NUMERICS 6): NaN scale -> NaN, zero scale -> zero (Inf -> NaN). */
+static void apply_scale(mma_product *p, const mma_scale_factor *s)
+{
+    if (s->nan) {
+        p->cls = MMA_CLASS_NAN;
+        return;
+    }
+    if (p->cls == MMA_CLASS_NAN) {
+        return;
+    }
+    if (s->zero) {
+        p->cls = (uint8_t)(p->cls == MMA_CLASS_INF ? MMA_CLASS_NAN : MMA_CLASS_ZERO);
+        p->m = 0;
+        p->e += s->e_shift;
+        return;
+    }
+    if (p->cls == MMA_CLASS_INF) {
+        return;
+    }
+    /* scale exponents are within +-140 and p came from decode: no overflow of the int32 fields */
+    p->e += s->e_shift;
+    if (p->cls == MMA_CLASS_FINITE) {
+        p->m *= s->sig;
+        p->lsb += s->exp;
+    }
+}
+
+mma_status mma_multiply(mma_format fa, const mma_value *a, mma_format fb, const mma_value *b,
+                        const mma_scale_factor *scale, mma_product *out)
+{
+    mma_status st = mma_product_make(fa, a, fb, b, out);
+    if (st == MMA_OK && scale != NULL) {
+        if (scale->nan > 1 || scale->zero > 1 || scale->sig == 0 || scale->sig > 225 || scale->exp > 512 ||
+            scale->exp < -512 || scale->e_shift > 512 || scale->e_shift < -512) {
+            return MMA_ERR_CODE; /* not a factor mma_block_scale can produce */
+        }
+        apply_scale(out, scale);
+    }
+    return st;
+}
 
 mma_status mma_product_make(mma_format fa, const mma_value *a, mma_format fb, const mma_value *b,
                             mma_product *out)
@@ -41,6 +89,7 @@ mma_status mma_product_make(mma_format fa, const mma_value *a, mma_format fb, co
     }
     if (a->cls == MMA_CLASS_ZERO || b->cls == MMA_CLASS_ZERO) {
         out->cls = MMA_CLASS_ZERO;
+        out->e = zero_rule_exponent(ia, a) + zero_rule_exponent(ib, b); /* used only by zero_product_term */
         return MMA_OK;
     }
     out->cls = MMA_CLASS_FINITE;

@@ -20,13 +20,13 @@ static mma_status report(mma_scale_diag *diag, mma_status st, mma_scale_operand 
     return st;
 }
 
-/* Decodes scale_X[r][c] (index r * cols + c); reports a bad code or, if asked, a NaN. */
-static mma_status check_one(const mma_scale_shape *shape, const uint64_t *codes, size_t cols, size_t r, size_t c,
+/* Decodes codes[r * ld + c]; reports a bad code or, if asked, a NaN. */
+static mma_status check_one(mma_format stype, const uint64_t *codes, size_t ld, size_t r, size_t c,
                             mma_scale_operand which, bool nan_is_error, mma_scale_diag *diag)
 {
-    const uint64_t code = codes[r * cols + c];
+    const uint64_t code = codes[r * ld + c];
     mma_value v;
-    if (mma_decode((mma_format)shape->stype, code, &v) != MMA_OK) {
+    if (mma_decode(stype, code, &v) != MMA_OK) {
         return report(diag, MMA_ERR_CODE, which, r, c, code);
     }
     if (nan_is_error && v.cls == MMA_CLASS_NAN) {
@@ -35,21 +35,16 @@ static mma_status check_one(const mma_scale_shape *shape, const uint64_t *codes,
     return MMA_OK;
 }
 
-mma_status mma_bs_scan(const mma_instr *ins, const mma_scale_shape *shape, const mma_operands *ops, bool nan_is_error,
-                       mma_scale_diag *diag)
+mma_status mmai_scale_scan(mma_format stype, const uint64_t *codes, size_t rows, size_t cols, size_t ld,
+                           mma_scale_operand which, bool nan_is_error, mma_scale_diag *diag)
 {
-    if (ops->scale_a == NULL || ops->scale_b == NULL) {
+    if (codes == NULL && rows != 0 && cols != 0) {
         return MMA_ERR_NULL;
     }
     mma_status st = MMA_OK;
-    for (size_t r = 0; r < ins->m && st == MMA_OK; ++r) {
-        for (size_t c = 0; c < shape->vec && st == MMA_OK; ++c) {
-            st = check_one(shape, ops->scale_a, shape->vec, r, c, MMA_SCALE_A, nan_is_error, diag);
-        }
-    }
-    for (size_t r = 0; r < shape->vec && st == MMA_OK; ++r) {
-        for (size_t c = 0; c < ins->n && st == MMA_OK; ++c) {
-            st = check_one(shape, ops->scale_b, ins->n, r, c, MMA_SCALE_B, nan_is_error, diag);
+    for (size_t r = 0; r < rows && st == MMA_OK; ++r) {
+        for (size_t c = 0; c < cols && st == MMA_OK; ++c) {
+            st = check_one(stype, codes, ld, r, c, which, nan_is_error, diag);
         }
     }
     return st;
@@ -65,5 +60,12 @@ mma_status mma_block_scale_find_nan(const mma_instr *ins, const mma_operands *op
     if (st != MMA_OK) {
         return st;
     }
-    return mma_bs_scan(ins, &shape, ops, true, diag);
+    if (ops->scale_a == NULL || ops->scale_b == NULL) {
+        return MMA_ERR_NULL;
+    }
+    st = mmai_scale_scan((mma_format)shape.stype, ops->scale_a, ins->m, shape.vec, shape.vec, MMA_SCALE_A, true, diag);
+    if (st == MMA_OK) {
+        st = mmai_scale_scan((mma_format)shape.stype, ops->scale_b, shape.vec, ins->n, ins->n, MMA_SCALE_B, true, diag);
+    }
+    return st;
 }

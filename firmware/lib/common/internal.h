@@ -7,6 +7,7 @@
 #include <stdint.h>
 
 #include "mma/accumulate.h"
+#include "mma/stage.h"
 #include "mma/format.h"
 #include "mma/profile.h"
 #include "mma/status.h"
@@ -55,7 +56,6 @@ void mma_wide_value(const mma_wide *acc, mma_value *out);
 /* 64 x 64 -> 128 bit unsigned multiply with 32-bit limbs (no __int128: runs on rv32). */
 void mma_mul64x64(uint64_t a, uint64_t b, uint64_t *hi, uint64_t *lo);
 
-#endif /* MMA_INTERNAL_H */
 
 /*
  * Exact sum of products and addends with IEEE-style special handling, rounded once:
@@ -90,45 +90,38 @@ mma_status mma_exact_sum_round(const mma_exact_sum *s, const mma_format_info *ou
                                uint64_t nan_code, uint64_t *code);
 
 /* Supplies the product at position `pos` of the instruction's k order (callback of the accumulators). */
-typedef mma_status (*mma_product_fetch)(void *ctx, size_t pos, mma_product *out);
+typedef mma_status (*mma_product_fetch)(const void *ctx, size_t pos, mma_product *out);
 
 /* Runs a whole instruction's accumulation (all steps and the C placement) over n fetched products. */
-mma_status mma_accumulate_fetch(const mma_profile *prof, mma_product_fetch fetch, void *ctx, size_t n,
+mma_status mma_accumulate_fetch(const mma_profile *prof, mma_product_fetch fetch, const void *ctx, size_t n,
                                 mma_format ctype, uint64_t c, mma_format dtype, uint64_t *d);
 
-/* One block-FMA step (NUMERICS 3 steps 1-8): rounds C + sum of n products to dtype's step format. */
-mma_status mma_block_fma_step(const mma_profile *prof, const mma_product *prods, size_t n, bool have_c,
-                              mma_format dtype, uint64_t c, uint64_t *out);
+/* Align-stage core: folds C into E (finite C; a zero C under zero_c_term), applies min_E (no specials check). */
+mma_status mmai_bfma_frame(const mma_profile *prof, mma_format dtype, bool have_products, int32_t e_products,
+                           const mma_value *c, mma_bfma_frame *out);
 
-/* Alignment frame of one block-FMA step: E after min_E, and C's aligned, truncated term. */
-typedef struct mma_block_frame {
-    bool any;      /* at least one term (product, C, or zero-C under zero_c_term) */
-    int32_t E;     /* alignment exponent */
-    int64_t c_t;   /* C aligned to E and truncated to F bits, signed */
-} mma_block_frame;
-
-/* Step 4-5 of a block-FMA step: folds C (finite, non-special) into E, applies min_E, aligns C. */
-mma_status mma_block_fma_begin(const mma_profile *prof, mma_format dtype, bool have_c, uint64_t c,
-                               bool have_products, int32_t e_products, mma_block_frame *fr);
-
-/* Step 8 of a block-FMA step: the signed sum S at weight 2^(E-F) rounded to the step format. */
-mma_status mma_block_fma_finish(const mma_profile *prof, mma_format dtype, const mma_block_frame *fr, int64_t S,
-                                uint64_t *out);
+/* C's aligned, truncated, signed term at weight 2^(E-F) (0 unless frame->c_term). */
+int64_t mmai_bfma_c_term(const mma_profile *prof, const mma_bfma_frame *frame, const mma_value *c);
 
 /* One block-FMA step over k-order positions [pos, pos+cnt) with accumulator acc (if have_acc). */
-typedef mma_status (*mma_block_step_fn)(void *ctx, size_t pos, size_t cnt, bool have_acc, uint64_t acc,
+typedef mma_status (*mma_block_step_fn)(const void *ctx, size_t pos, size_t cnt, bool have_acc, uint64_t acc,
                                         uint64_t *out);
 
 /* Runs the steps of one instruction (groups of G, C joint/separate/unused) with a step implementation. */
-mma_status mma_block_fma_run(const mma_profile *prof, mma_block_step_fn step, void *ctx, size_t n, uint64_t c_d,
+mma_status mma_block_fma_run(const mma_profile *prof, mma_block_step_fn step, const void *ctx, size_t n, uint64_t c_d,
                              mma_format dtype, uint64_t *d);
 
 /* Rounds C (in ctype) once RNE to the accumulator format dtype (identity if equal). */
 mma_status mma_c_to_dtype(mma_format ctype, uint64_t c, mma_format dtype, uint64_t *out);
 
+/* Decodes an operand code; a subnormal reads as zero when flush is set (profile.flush_subnormal_in). */
+mma_status mmai_decode_operand(mma_format fmt, uint64_t code, bool flush, mma_value *out);
+
 /* Maps a position in the profile's k order to the k index (pair_split: k%4 in {0,1} first). */
 size_t mma_k_index(uint8_t order, size_t pos, size_t k);
 
 /* Arm FP8DotAddFP of a whole dot product: c + 2^-lscale * sum, exact, one rounding (NUMERICS 3 arm_fp8). */
-mma_status mma_arm_fp8_dot(const mma_profile *prof, mma_product_fetch fetch, void *ctx, size_t n,
+mma_status mma_arm_fp8_dot(const mma_profile *prof, mma_product_fetch fetch, const void *ctx, size_t n,
                            mma_format dtype, uint64_t c, uint64_t *d);
+
+#endif /* MMA_INTERNAL_H */

@@ -33,47 +33,47 @@ static const cvt_type_info cvt_types[MMA_CVT_TYPE_COUNT] = {
 };
 
 #define RND(r) (1u << (r))
-#define RELU MMA_CVT_RELU
-#define SAT MMA_CVT_SATFINITE
+#define RELU MMA_ENC_RELU
+#define SAT MMA_ENC_SATFINITE
 
 /* One accepted form: a type pair, the roundings it takes, the modifiers allowed and required with them. */
 typedef struct cvt_form {
     uint8_t dtype, atype;
-    uint8_t rnd_mask;   /* RND(mma_cvt_rnd) bits */
+    uint8_t rnd_mask;   /* RND(mma_round) bits */
     uint8_t allowed;    /* modifiers that may be given */
     uint8_t required;   /* modifiers that must be given */
 } cvt_form;
 
 /* The syntax lines of the cvt section, one row per (pair, rounding set, modifier rule). */
 static const cvt_form cvt_forms[] = {
-    {MMA_CVT_F16, MMA_CVT_F32, RND(MMA_CVT_RN) | RND(MMA_CVT_RZ), RELU | SAT, 0},
-    {MMA_CVT_F16, MMA_CVT_F32, RND(MMA_CVT_RM) | RND(MMA_CVT_RP), 0, 0},
-    {MMA_CVT_BF16, MMA_CVT_F32, RND(MMA_CVT_RN) | RND(MMA_CVT_RZ), RELU | SAT, 0},
-    {MMA_CVT_BF16, MMA_CVT_F32, RND(MMA_CVT_RM) | RND(MMA_CVT_RP), 0, 0},
-    {MMA_CVT_F16X2, MMA_CVT_F32, RND(MMA_CVT_RN) | RND(MMA_CVT_RZ) | RND(MMA_CVT_RS), RELU | SAT, 0},
-    {MMA_CVT_BF16X2, MMA_CVT_F32, RND(MMA_CVT_RN) | RND(MMA_CVT_RZ) | RND(MMA_CVT_RS), RELU | SAT, 0},
-    {MMA_CVT_TF32, MMA_CVT_F32, RND(MMA_CVT_RNA), SAT, 0},
-    {MMA_CVT_TF32, MMA_CVT_F32, RND(MMA_CVT_RN) | RND(MMA_CVT_RZ), RELU | SAT, 0},
-    {MMA_CVT_E4M3X2, MMA_CVT_F32, RND(MMA_CVT_RN), RELU | SAT, SAT},
-    {MMA_CVT_E5M2X2, MMA_CVT_F32, RND(MMA_CVT_RN), RELU | SAT, SAT},
-    {MMA_CVT_E4M3X2, MMA_CVT_F16X2, RND(MMA_CVT_RN), RELU | SAT, SAT},
-    {MMA_CVT_E5M2X2, MMA_CVT_F16X2, RND(MMA_CVT_RN), RELU | SAT, SAT},
-    {MMA_CVT_E2M1X2, MMA_CVT_F32, RND(MMA_CVT_RN), RELU | SAT, SAT},
-    {MMA_CVT_E2M3X2, MMA_CVT_F32, RND(MMA_CVT_RN), RELU | SAT, SAT},
-    {MMA_CVT_E3M2X2, MMA_CVT_F32, RND(MMA_CVT_RN), RELU | SAT, SAT},
-    {MMA_CVT_UE8M0X2, MMA_CVT_F32, RND(MMA_CVT_RZ) | RND(MMA_CVT_RP), SAT, 0},
-    {MMA_CVT_UE8M0X2, MMA_CVT_BF16X2, RND(MMA_CVT_RZ) | RND(MMA_CVT_RP), SAT, 0},
-    {MMA_CVT_F16X2, MMA_CVT_E4M3X2, RND(MMA_CVT_RN), RELU, 0},
-    {MMA_CVT_F16X2, MMA_CVT_E5M2X2, RND(MMA_CVT_RN), RELU, 0},
-    {MMA_CVT_F16X2, MMA_CVT_E2M1X2, RND(MMA_CVT_RN), RELU, 0},
-    {MMA_CVT_F16X2, MMA_CVT_E2M3X2, RND(MMA_CVT_RN), RELU, 0},
-    {MMA_CVT_F16X2, MMA_CVT_E3M2X2, RND(MMA_CVT_RN), RELU, 0},
-    {MMA_CVT_BF16X2, MMA_CVT_UE8M0X2, RND(MMA_CVT_RN), 0, 0},
-    {MMA_CVT_E4M3X4, MMA_CVT_F32, RND(MMA_CVT_RS), RELU | SAT, SAT},
-    {MMA_CVT_E5M2X4, MMA_CVT_F32, RND(MMA_CVT_RS), RELU | SAT, SAT},
-    {MMA_CVT_E2M1X4, MMA_CVT_F32, RND(MMA_CVT_RS), RELU | SAT, SAT},
-    {MMA_CVT_E2M3X4, MMA_CVT_F32, RND(MMA_CVT_RS), RELU | SAT, SAT},
-    {MMA_CVT_E3M2X4, MMA_CVT_F32, RND(MMA_CVT_RS), RELU | SAT, SAT},
+    {MMA_CVT_F16, MMA_CVT_F32, RND(MMA_RND_RNE) | RND(MMA_RND_RZ), RELU | SAT, 0},
+    {MMA_CVT_F16, MMA_CVT_F32, RND(MMA_RND_RD) | RND(MMA_RND_RU), 0, 0},
+    {MMA_CVT_BF16, MMA_CVT_F32, RND(MMA_RND_RNE) | RND(MMA_RND_RZ), RELU | SAT, 0},
+    {MMA_CVT_BF16, MMA_CVT_F32, RND(MMA_RND_RD) | RND(MMA_RND_RU), 0, 0},
+    {MMA_CVT_F16X2, MMA_CVT_F32, RND(MMA_RND_RNE) | RND(MMA_RND_RZ) | RND(MMA_RND_RS), RELU | SAT, 0},
+    {MMA_CVT_BF16X2, MMA_CVT_F32, RND(MMA_RND_RNE) | RND(MMA_RND_RZ) | RND(MMA_RND_RS), RELU | SAT, 0},
+    {MMA_CVT_TF32, MMA_CVT_F32, RND(MMA_RND_RNA), SAT, 0},
+    {MMA_CVT_TF32, MMA_CVT_F32, RND(MMA_RND_RNE) | RND(MMA_RND_RZ), RELU | SAT, 0},
+    {MMA_CVT_E4M3X2, MMA_CVT_F32, RND(MMA_RND_RNE), RELU | SAT, SAT},
+    {MMA_CVT_E5M2X2, MMA_CVT_F32, RND(MMA_RND_RNE), RELU | SAT, SAT},
+    {MMA_CVT_E4M3X2, MMA_CVT_F16X2, RND(MMA_RND_RNE), RELU | SAT, SAT},
+    {MMA_CVT_E5M2X2, MMA_CVT_F16X2, RND(MMA_RND_RNE), RELU | SAT, SAT},
+    {MMA_CVT_E2M1X2, MMA_CVT_F32, RND(MMA_RND_RNE), RELU | SAT, SAT},
+    {MMA_CVT_E2M3X2, MMA_CVT_F32, RND(MMA_RND_RNE), RELU | SAT, SAT},
+    {MMA_CVT_E3M2X2, MMA_CVT_F32, RND(MMA_RND_RNE), RELU | SAT, SAT},
+    {MMA_CVT_UE8M0X2, MMA_CVT_F32, RND(MMA_RND_RZ) | RND(MMA_RND_RU), SAT, 0},
+    {MMA_CVT_UE8M0X2, MMA_CVT_BF16X2, RND(MMA_RND_RZ) | RND(MMA_RND_RU), SAT, 0},
+    {MMA_CVT_F16X2, MMA_CVT_E4M3X2, RND(MMA_RND_RNE), RELU, 0},
+    {MMA_CVT_F16X2, MMA_CVT_E5M2X2, RND(MMA_RND_RNE), RELU, 0},
+    {MMA_CVT_F16X2, MMA_CVT_E2M1X2, RND(MMA_RND_RNE), RELU, 0},
+    {MMA_CVT_F16X2, MMA_CVT_E2M3X2, RND(MMA_RND_RNE), RELU, 0},
+    {MMA_CVT_F16X2, MMA_CVT_E3M2X2, RND(MMA_RND_RNE), RELU, 0},
+    {MMA_CVT_BF16X2, MMA_CVT_UE8M0X2, RND(MMA_RND_RNE), 0, 0},
+    {MMA_CVT_E4M3X4, MMA_CVT_F32, RND(MMA_RND_RS), RELU | SAT, SAT},
+    {MMA_CVT_E5M2X4, MMA_CVT_F32, RND(MMA_RND_RS), RELU | SAT, SAT},
+    {MMA_CVT_E2M1X4, MMA_CVT_F32, RND(MMA_RND_RS), RELU | SAT, SAT},
+    {MMA_CVT_E2M3X4, MMA_CVT_F32, RND(MMA_RND_RS), RELU | SAT, SAT},
+    {MMA_CVT_E3M2X4, MMA_CVT_F32, RND(MMA_RND_RS), RELU | SAT, SAT},
 };
 
 mma_status mma_cvt_validate(const mma_cvt_desc *desc)
@@ -91,7 +91,7 @@ mma_status mma_cvt_validate(const mma_cvt_desc *desc)
             continue;
         }
         pair_found = true;
-        if (desc->rnd < MMA_CVT_RND_COUNT && (f->rnd_mask & RND(desc->rnd)) != 0 &&
+        if (desc->rnd <= MMA_RND_RS && (f->rnd_mask & RND(desc->rnd)) != 0 &&
             (desc->mods & ~(unsigned)f->allowed) == 0 && (desc->mods & f->required) == f->required) {
             return MMA_OK;
         }
@@ -232,13 +232,8 @@ mma_status mma_cvt(const mma_cvt_desc *desc, const uint32_t *src, size_t nsrc, u
     }
     const cvt_type_info *dt = &cvt_types[desc->dtype];
     const cvt_type_info *at = &cvt_types[desc->atype];
-    unsigned flags = ((desc->mods & MMA_CVT_RELU) ? MMA_ENC_RELU : 0u) |
-                     ((desc->mods & MMA_CVT_SATFINITE) ? MMA_ENC_SATFINITE : 0u);
-    static const uint8_t modes[MMA_CVT_RND_COUNT] = {
-        [MMA_CVT_RN] = MMA_RND_RNE, [MMA_CVT_RZ] = MMA_RND_RZ, [MMA_CVT_RM] = MMA_RND_RD,
-        [MMA_CVT_RP] = MMA_RND_RU,  [MMA_CVT_RNA] = MMA_RND_RNA, [MMA_CVT_RS] = MMA_RND_RZ,
-    };
-    mma_round mode = (mma_round)modes[desc->rnd];
+    const unsigned flags = desc->mods; /* the encode flags themselves (validated above) */
+    const mma_round mode = desc->rnd == MMA_RND_RS ? MMA_RND_RZ : (mma_round)desc->rnd; /* .rs: see encode_rs */
     uint32_t out = 0;
     for (unsigned i = 0; i < dt->lanes; ++i) {
         uint64_t in_code;
@@ -258,7 +253,7 @@ mma_status mma_cvt(const mma_cvt_desc *desc, const uint32_t *src, size_t nsrc, u
         uint64_t code;
         if (dt->fmt == MMA_FMT_UE8M0) {
             st = encode_ue8m0(&v, mode, flags, &code);
-        } else if (desc->rnd == MMA_CVT_RS) {
+        } else if (desc->rnd == MMA_RND_RS) {
             unsigned k;
             uint32_t r = rs_bits((mma_cvt_type)desc->dtype, i, rbits, &k);
             st = encode_rs((mma_format)dt->fmt, &v, r, k, flags, &code);

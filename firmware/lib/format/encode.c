@@ -1,5 +1,6 @@
 /* Encode stage: one rounding of an exact value to a float format (modes, satfinite, relu). */
 #include "mma/format.h"
+#include "mma/stage.h"
 
 #include "../common/internal.h"
 
@@ -165,15 +166,12 @@ mma_status mma_encode_info(const mma_format_info *info, const mma_value *v, mma_
         q = (e_val > info->emin ? e_val : (int64_t)info->emin) - p;
     }
     uint64_t kept;
-    int cmp_half;      /* tail compared with half a quantum: -1 below, 0 equal, +1 above */
-    bool lost;
+    unsigned round_bit = 0, sticky_bit = 0; /* first dropped bit; OR of the lower dropped bits (and v->sticky) */
     if (q <= (int64_t)v->exp) {
         if (v->sticky) {
             return MMA_ERR_ROUNDING; /* tail of unknown size at or above half a quantum */
         }
         kept = v->sig << (unsigned)((int64_t)v->exp - q);
-        lost = false;
-        cmp_half = -2;
     } else {
         const int64_t shift = q - (int64_t)v->exp;
         uint64_t rem;
@@ -184,45 +182,16 @@ mma_status mma_encode_info(const mma_format_info *info, const mma_value *v, mma_
             kept = v->sig >> (unsigned)shift;
             rem = v->sig & mask_bits((unsigned)shift);
         }
-        lost = rem != 0 || v->sticky;
         if (shift - 1 >= 64) {
-            cmp_half = lost ? -1 : 0;
+            sticky_bit = (rem != 0 || v->sticky) ? 1u : 0u;
         } else {
             const uint64_t half = (uint64_t)1 << (unsigned)(shift - 1);
-            if (rem > half) {
-                cmp_half = 1;
-            } else if (rem == half) {
-                cmp_half = v->sticky ? 1 : 0;
-            } else {
-                cmp_half = -1;
-            }
-        }
-        if (!lost) {
-            cmp_half = -2; /* exact */
+            round_bit = (rem & half) != 0 ? 1u : 0u;
+            sticky_bit = ((rem & (half - 1u)) != 0 || v->sticky) ? 1u : 0u;
         }
     }
-    bool inc = false;
-    if (lost) {
-        switch (mode) {
-        case MMA_RND_RNE:
-            inc = cmp_half > 0 || (cmp_half == 0 && (kept & 1u) != 0);
-            break;
-        case MMA_RND_RNA:
-            inc = cmp_half >= 0;
-            break;
-        case MMA_RND_RZ:
-            inc = false;
-            break;
-        case MMA_RND_RU:
-            inc = sign == 0;
-            break;
-        case MMA_RND_RD:
-            inc = sign != 0;
-            break;
-        default:
-            return MMA_ERR_ROUNDING;
-        }
-    }
+    const bool lost = (round_bit | sticky_bit) != 0;
+    const bool inc = mma_round_decide(mode, sign, (unsigned)(kept & 1u), round_bit, sticky_bit) != 0;
     if (inexact != NULL) {
         *inexact = lost;
     }
@@ -261,11 +230,65 @@ mma_status mma_encode_info(const mma_format_info *info, const mma_value *v, mma_
     return MMA_OK;
 }
 
+/*
+ * s32 (NUMERICS 4): the value rounded to an integer in mode, then .satfinite (MMA_ENC_SATFINITE)
+ * clamps to [INT32_MIN, INT32_MAX], otherwise it wraps modulo 2^32. NaN gives 0 and +-Inf the
+ * clamp value under satfinite (the cvt.sat rule); without it they are unrepresentable.
+ */
+static mma_status encode_s32(const mma_value *v, mma_round mode, unsigned flags, uint64_t *code)
+{
+    const bool sat = (flags & MMA_ENC_SATFINITE) != 0;
+    if (v->cls == MMA_CLASS_NAN || v->cls == MMA_CLASS_INF) {
+        if (!sat) {
+            return MMA_ERR_UNREPRESENTABLE;
+        }
+        *code = v->cls == MMA_CLASS_NAN ? 0u : (v->sign ? 0x80000000u : 0x7FFFFFFFu);
+        return MMA_OK;
+    }
+    if (v->cls != MMA_CLASS_ZERO && v->cls != MMA_CLASS_FINITE) {
+        return MMA_ERR_CODE;
+    }
+    uint64_t mag = 0;     /* |value| rounded, modulo 2^64 */
+    bool big = false;     /* |value| >= 2^63: beyond any clamp bound */
+    if (v->cls == MMA_CLASS_FINITE && v->sig != 0) {
+        if (v->exp >= 0) {
+            big = v->exp >= 64 || mma_msb64(v->sig) + v->exp >= 63;
+            mag = v->exp >= 64 ? 0u : v->sig << (unsigned)v->exp;
+        } else {
+            const int32_t shift = -v->exp;
+            const uint64_t kept = shift >= 64 ? 0u : v->sig >> (unsigned)shift;
+            const uint64_t rem = shift >= 64 ? v->sig : v->sig & mask_bits((unsigned)shift);
+            const uint64_t half = shift - 1 >= 64 ? 0u : (uint64_t)1 << (unsigned)(shift - 1);
+            const unsigned round_bit = half != 0 && (rem & half) != 0;
+            const unsigned sticky_bit = (half != 0 ? (rem & (half - 1u)) != 0 : rem != 0) || v->sticky;
+            mag = kept + mma_round_decide(mode, v->sign, (unsigned)(kept & 1u), round_bit, sticky_bit);
+        }
+    }
+    if (sat) {
+        const uint64_t limit = v->sign ? 0x80000000u : 0x7FFFFFFFu;
+        if (big || mag > limit) {
+            mag = limit;
+        }
+    }
+    const uint64_t wrapped = v->sign ? (uint64_t)0 - mag : mag;
+    *code = wrapped & 0xFFFFFFFFu;
+    return MMA_OK;
+}
+
 mma_status mma_encode(mma_format fmt, const mma_value *v, mma_round mode, unsigned flags, uint64_t *code)
 {
     const mma_format_info *info = mma_format_get(fmt);
     if (info == NULL) {
         return MMA_ERR_FORMAT;
+    }
+    if (fmt == MMA_FMT_S32) {
+        if (v == NULL || code == NULL) {
+            return MMA_ERR_NULL;
+        }
+        if ((unsigned)mode >= (unsigned)MMA_RND_COUNT || (flags & ~(unsigned)MMA_ENC_SATFINITE) != 0) {
+            return MMA_ERR_ROUNDING;
+        }
+        return encode_s32(v, mode, flags, code);
     }
     return mma_encode_info(info, v, mode, flags, code, NULL);
 }

@@ -3,7 +3,12 @@
 
 #include "mma/block_scale.h"
 
-#include "../mma/mma_int.h"
+
+bool mma_instr_is_integer(const mma_instr *ins)
+{
+    const mma_format_info *info = ins != NULL ? mma_format_get((mma_format)ins->atype) : NULL;
+    return info != NULL && info->kind != MMA_KIND_FLOAT;
+}
 
 mma_status mma_instr_profile(mma_preset preset, const mma_instr *ins, mma_profile *out)
 {

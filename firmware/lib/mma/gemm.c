@@ -1,8 +1,64 @@
 /* Generic GEMM: K cut into chunks of the instruction's k, each chunk's D feeding the next chunk's C. */
+#include "../sparse/sparse_int.h"
 #include "gemm_fast.h"
 #include "mma_int.h"
 
-#define GEMM_MAX_CHUNK 256u
+/* Checks the optional operands of a sparse or block-scaled GEMM before anything is computed. */
+static mma_status check_operands(const mma_gemm_desc *g, const mma_sparse_layout *layout,
+                                 const mma_scale_shape *shape, size_t nblk)
+{
+    const mma_instr *ins = g->ins;
+    mma_status st = MMA_OK;
+    if (ins->sparsity != MMA_SPARSE_NONE) {
+        const size_t chunks = g->k / layout->chunk;
+        if (g->k % layout->chunk != 0) {
+            return MMA_ERR_SHAPE;
+        }
+        if (g->m != 0 && chunks != 0 && g->meta == NULL) {
+            return MMA_ERR_NULL;
+        }
+        if (g->ldm < chunks || g->lda < g->k / 2u) {
+            return MMA_ERR_BUFFER;
+        }
+        for (size_t i = 0; i < g->m && st == MMA_OK; ++i) {
+            mma_sparse_diag diag;
+            st = mma_sparse_meta_validate(layout, 1, g->k, &g->meta[i * g->ldm], &diag);
+        }
+    } else if (g->lda < g->k) {
+        return MMA_ERR_BUFFER;
+    }
+    if (st == MMA_OK && ins->block_scale) {
+        if ((g->m != 0 && nblk != 0 && g->scale_a == NULL) || (g->n != 0 && nblk != 0 && g->scale_b == NULL)) {
+            return MMA_ERR_NULL;
+        }
+        if (g->ldsa < nblk || g->ldsb < g->n) {
+            return MMA_ERR_BUFFER;
+        }
+        st = mmai_scale_scan((mma_format)shape->stype, g->scale_a, g->m, nblk, g->ldsa, MMA_SCALE_A, false, NULL);
+        if (st == MMA_OK) {
+            st = mmai_scale_scan((mma_format)shape->stype, g->scale_b, nblk, g->n, g->ldsb, MMA_SCALE_B, false, NULL);
+        }
+    }
+    return st;
+}
+
+/* Dense codes of row i of A for the chunk starting at k0 with cnt valid k (the rest zero). */
+static void chunk_row(const mma_gemm_desc *g, const mma_sparse_layout *layout, size_t i, size_t k0, size_t cnt,
+                      uint64_t *arow)
+{
+    const size_t kc = g->ins->k;
+    if (g->ins->sparsity != MMA_SPARSE_NONE) {
+        mma_sparse_expand_row(layout, cnt, &g->a[i * g->lda + k0 / 2u], &g->meta[i * g->ldm + k0 / layout->chunk],
+                              arow);
+    } else {
+        for (size_t t = 0; t < cnt; ++t) {
+            arow[t] = g->a[i * g->lda + k0 + t];
+        }
+    }
+    for (size_t t = cnt; t < kc; ++t) {
+        arow[t] = 0u;
+    }
+}
 
 mma_status mma_gemm(const mma_gemm_desc *g)
 {
@@ -15,52 +71,58 @@ mma_status mma_gemm(const mma_gemm_desc *g)
     if (st != MMA_OK) {
         return st;
     }
-    if (ins->sparsity != MMA_SPARSE_NONE || ins->block_scale) {
-        return MMA_ERR_INSTRUCTION;
-    }
-    if (ins->k == 0 || ins->k > GEMM_MAX_CHUNK || g->lda < g->k || g->ldb < g->n || g->ldc < g->n ||
-        g->ldd < g->n) {
+    const size_t kc = ins->k;
+    if (kc == 0 || kc > MMAI_ROW_MAX_K || g->ldb < g->n || g->ldc < g->n || g->ldd < g->n) {
         return MMA_ERR_BUFFER;
+    }
+    mma_sparse_layout layout = {0, 0, 1, 1};
+    mma_scale_shape shape = {1, 0, 1};
+    if (ins->sparsity != MMA_SPARSE_NONE) {
+        st = mma_sparse_layout_of(ins, &layout);
+    }
+    if (st == MMA_OK && ins->block_scale) {
+        st = mma_block_scale_shape(ins, &shape);
+    }
+    const size_t nblk = (g->k + shape.block_k - 1u) / shape.block_k;
+    if (st == MMA_OK) {
+        st = check_operands(g, &layout, &shape, nblk);
     }
     const bool integer = mma_instr_is_integer(ins);
     mma_profile eff;
-    if (!integer) {
-        st = mma_effective_profile(ins, g->prof, &eff);
-        if (st != MMA_OK) {
-            return st;
-        }
+    if (st == MMA_OK && !integer) {
+        st = mmai_effective_profile(ins, g->prof, &eff);
     }
-    if (!integer && mma_gemm_fast_eligible(ins, &eff)) {
+    if (st != MMA_OK) {
+        return st;
+    }
+    if (!integer && ins->sparsity == MMA_SPARSE_NONE && !ins->block_scale && mma_gemm_fast_eligible(ins, &eff)) {
         return mma_gemm_fast(g, &eff);
     }
-    const size_t kc = ins->k;
-    uint64_t arow[GEMM_MAX_CHUNK];
-    uint64_t bcol[GEMM_MAX_CHUNK];
-    for (size_t i = 0; i < g->m; ++i) {
-        for (size_t j = 0; j < g->n; ++j) {
-            uint64_t acc = g->c[i * g->ldc + j];
-            mma_format ctype = (mma_format)ins->ctype;
-            size_t k0 = 0;
-            do {
-                const size_t cnt = (g->k - k0) < kc ? (g->k - k0) : kc;
-                for (size_t t = 0; t < kc; ++t) {
-                    arow[t] = t < cnt ? g->a[i * g->lda + k0 + t] : 0u;
-                    bcol[t] = t < cnt ? g->b[(k0 + t) * g->ldb + j] : 0u;
-                }
-                if (integer) {
-                    st = mma_int_dot(ins, arow, 1, bcol, 1, kc, acc, &acc);
-                } else {
-                    st = mma_dot(&eff, (mma_format)ins->atype, arow, 1, (mma_format)ins->btype, bcol, 1, kc, ctype,
-                                 acc, (mma_format)ins->dtype, &acc);
-                }
-                if (st != MMA_OK) {
-                    return st;
-                }
-                ctype = (mma_format)ins->dtype;
-                k0 += cnt;
-            } while (k0 < g->k);
-            g->d[i * g->ldd + j] = acc;
-        }
+    mma_profile later = eff; /* chunks after the first: C unused becomes "accumulate into D" */
+    if (!integer && later.c_mode == MMA_C_UNUSED) {
+        later.c_mode = MMA_C_JOINT;
     }
-    return MMA_OK;
+    uint64_t arow[MMAI_ROW_MAX_K];
+    uint64_t sa[4];
+    size_t k0 = 0;
+    do {
+        const size_t cnt = (g->k - k0) < kc ? (g->k - k0) : kc;
+        const size_t blk0 = k0 / shape.block_k;
+        mmai_row_ctx x = {ins, integer ? NULL : (k0 == 0 ? &eff : &later), ins->block_scale ? &shape : NULL, g->n,
+                          g->b + k0 * g->ldb, g->ldb, cnt, NULL, g->ldsb, 0};
+        if (ins->block_scale) {
+            x.scale_b = g->scale_b + blk0 * g->ldsb;
+            x.sb_rows = nblk - blk0 < shape.vec ? nblk - blk0 : shape.vec;
+        }
+        const mma_format ctype = k0 == 0 ? (mma_format)ins->ctype : (mma_format)ins->dtype;
+        for (size_t i = 0; i < g->m && st == MMA_OK; ++i) {
+            chunk_row(g, &layout, i, k0, cnt, arow);
+            for (size_t s = 0; ins->block_scale && s < shape.vec; ++s) {
+                sa[s] = s < x.sb_rows ? g->scale_a[i * g->ldsa + blk0 + s] : mmai_scale_unit((mma_format)shape.stype);
+            }
+            st = mmai_row(&x, arow, sa, ctype, k0 == 0 ? &g->c[i * g->ldc] : &g->d[i * g->ldd], &g->d[i * g->ldd]);
+        }
+        k0 += cnt;
+    } while (st == MMA_OK && k0 < g->k);
+    return st;
 }

@@ -34,7 +34,8 @@ bool mma_gemm_fast_eligible(const mma_instr *ins, const mma_profile *prof)
     return prof->algo == MMA_ACC_BLOCK_FMA && ia != NULL && ib != NULL && ia->kind == MMA_KIND_FLOAT &&
            ib->kind == MMA_KIND_FLOAT && ia->frac_bits <= 10 && ib->frac_bits <= 10 &&
            (int)prof->frac_bits >= (int)ia->frac_bits + (int)ib->frac_bits && ins->k <= MMA_FAST_MAX_K &&
-           (ins->dtype == MMA_FMT_F32 || ins->dtype == MMA_FMT_F16) && prof->flush_subnormal_in == 0;
+           (ins->dtype == MMA_FMT_F32 || ins->dtype == MMA_FMT_F16) && prof->flush_subnormal_in == 0 &&
+           prof->zero_product_term == 0;
 }
 
 typedef struct fast_step_ctx {
@@ -45,7 +46,7 @@ typedef struct fast_step_ctx {
     unsigned shift0;    /* F - fa - fb */
 } fast_step_ctx;
 
-static mma_status fast_step(void *vctx, size_t pos, size_t cnt, bool have_acc, uint64_t acc, uint64_t *out)
+static mma_status fast_step(const void *vctx, size_t pos, size_t cnt, bool have_acc, uint64_t acc, uint64_t *out)
 {
     const fast_step_ctx *x = (const fast_step_ctx *)vctx;
     const fast_elem *a = x->a + pos;
@@ -67,12 +68,16 @@ static mma_status fast_step(void *vctx, size_t pos, size_t cnt, bool have_acc, u
         const int32_t e = (a[i].m != 0 && b[i].m != 0) ? a[i].e + b[i].e : ZERO_E;
         e_max = e > e_max ? e : e_max;
     }
-    mma_block_frame fr;
-    mma_status st = mma_block_fma_begin(x->prof, x->dtype, have_acc, acc, e_max != ZERO_E, e_max, &fr);
+    mma_value cv;
+    if (have_acc && mma_decode(x->dtype, acc, &cv) != MMA_OK) {
+        return MMA_ERR_CODE;
+    }
+    mma_bfma_frame fr;
+    mma_status st = mmai_bfma_frame(x->prof, x->dtype, e_max != ZERO_E, e_max, have_acc ? &cv : NULL, &fr);
     if (st != MMA_OK) {
         return st;
     }
-    int64_t S = fr.c_t;
+    int64_t S = mmai_bfma_c_term(x->prof, &fr, have_acc ? &cv : NULL);
     if (e_max != ZERO_E) {
         for (size_t i = 0; i < cnt; ++i) {
             const int64_t m = (int64_t)a[i].m * b[i].m;
@@ -85,7 +90,7 @@ static mma_status fast_step(void *vctx, size_t pos, size_t cnt, bool have_acc, u
             S += m < 0 ? -t : t;
         }
     }
-    return mma_block_fma_finish(x->prof, x->dtype, &fr, S, out);
+    return mma_bfma_round(x->prof, x->dtype, &fr, S, out);
 }
 
 mma_status mma_gemm_fast(const mma_gemm_desc *g, const mma_profile *prof)

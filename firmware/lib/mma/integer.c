@@ -10,19 +10,7 @@ static int64_t int_value(const mma_format_info *info, uint64_t code)
     return (int64_t)code;
 }
 
-static uint64_t to_s32(int64_t v, bool saturate)
-{
-    if (saturate) {
-        if (v > INT32_MAX) {
-            v = INT32_MAX;
-        } else if (v < INT32_MIN) {
-            v = INT32_MIN;
-        }
-    }
-    return (uint64_t)(uint32_t)(uint64_t)v; /* wraps modulo 2^32 */
-}
-
-mma_status mma_int_dot(const mma_instr *ins, const uint64_t *a, size_t a_stride, const uint64_t *b, size_t b_stride,
+mma_status mmai_int_dot(const mma_instr *ins, const uint64_t *a, size_t a_stride, const uint64_t *b, size_t b_stride,
                        size_t k, uint64_t c, uint64_t *d)
 {
     const mma_format_info *ia = mma_format_get((mma_format)ins->atype);
@@ -49,6 +37,9 @@ mma_status mma_int_dot(const mma_instr *ins, const uint64_t *a, size_t a_stride,
             sum += int_value(ia, av) * int_value(ib, bv);
         }
     }
-    *d = to_s32(sum, ins->satfinite != 0 && ins->atype != MMA_FMT_B1);
-    return MMA_OK;
+    /* encode stage: .satfinite clamps to the int32 range, otherwise the sum wraps modulo 2^32 */
+    const mma_value v = {(uint8_t)(sum == 0 ? MMA_CLASS_ZERO : MMA_CLASS_FINITE), (uint8_t)(sum < 0 ? 1u : 0u), 0, 0, 0,
+                         sum < 0 ? (uint64_t)0 - (uint64_t)sum : (uint64_t)sum};
+    const bool sat = ins->satfinite != 0 && ins->atype != MMA_FMT_B1;
+    return mma_encode(MMA_FMT_S32, &v, MMA_RND_RZ, sat ? MMA_ENC_SATFINITE : 0u, d);
 }

@@ -1,53 +1,8 @@
-/* Matrix-level execution of one instruction: every output element through the datapath (sparse and
-   block-scaled forms are dispatched to their own files). */
-#include "mma/sparse.h"
-
-#include "../block_scale/block_scale_int.h"
+/* Matrix-level execution of one instruction: check everything, then every row through the row engine. */
+#include "../sparse/sparse_int.h"
 #include "mma_int.h"
 
-bool mma_instr_is_integer(const mma_instr *ins)
-{
-    const mma_format_info *info = mma_format_get((mma_format)ins->atype);
-    return info != NULL && info->kind != MMA_KIND_FLOAT;
-}
-
-mma_status mma_effective_profile(const mma_instr *ins, const mma_profile *prof, mma_profile *out)
-{
-    if (ins->atype == MMA_FMT_F64) {
-        /* IEEE fma in k order with the instruction's rounding; only `exact` keeps one rounding. */
-        const bool exact = prof != NULL && prof->algo == MMA_ACC_EXACT;
-        mma_status st = mma_preset_profile(exact ? MMA_PRESET_EXACT : MMA_PRESET_SEQ_FMA, MMA_FAMILY_MMA,
-                                           MMA_FMT_F64, MMA_FMT_F64, out);
-        out->round_mode = ins->f64_round;
-        return st;
-    }
-    if (prof == NULL) {
-        return MMA_ERR_NULL;
-    }
-    *out = *prof;
-    return mma_profile_validate(out);
-}
-
-mma_status mma_dense_row(const mma_instr *ins, const mma_profile *eff, size_t i, const uint64_t *arow,
-                         const mma_operands *ops)
-{
-    const size_t n = ins->n, k = ins->k;
-    for (size_t j = 0; j < n; ++j) {
-        mma_status st;
-        if (eff == NULL) {
-            st = mma_int_dot(ins, arow, 1, &ops->b[j], n, k, ops->c[i * n + j], &ops->d[i * n + j]);
-        } else {
-            st = mma_dot(eff, (mma_format)ins->atype, arow, 1, (mma_format)ins->btype, &ops->b[j], n, k,
-                         (mma_format)ins->ctype, ops->c[i * n + j], (mma_format)ins->dtype, &ops->d[i * n + j]);
-        }
-        if (st != MMA_OK) {
-            return st;
-        }
-    }
-    return MMA_OK;
-}
-
-mma_status mma_run(const mma_instr *ins, const mma_profile *prof, const mma_operands *ops)
+static mma_status run(const mma_instr *ins, const mma_profile *prof, const mma_operands *ops, mma_sparse_diag *diag)
 {
     if (ins == NULL || ops == NULL || ops->a == NULL || ops->b == NULL || ops->c == NULL || ops->d == NULL) {
         return MMA_ERR_NULL;
@@ -56,19 +11,68 @@ mma_status mma_run(const mma_instr *ins, const mma_profile *prof, const mma_oper
     if (st != MMA_OK) {
         return st;
     }
-    if (ins->sparsity != MMA_SPARSE_NONE) {
-        return mma_sparse_run(ins, prof, ops, NULL); /* with or without .block_scale */
-    }
-    if (ins->block_scale) {
-        return mma_block_scale_run(ins, prof, ops);
-    }
+    const size_t m = ins->m, n = ins->n, k = ins->k;
+    const bool sparse = ins->sparsity != MMA_SPARSE_NONE;
     const bool integer = mma_instr_is_integer(ins);
+    mma_sparse_layout layout = {0, 0, 1, 1};
+    mma_scale_shape shape = {1, 0, 0};
     mma_profile eff;
-    if (!integer) {
-        st = mma_effective_profile(ins, prof, &eff);
+    if (sparse) {
+        if (ops->meta == NULL) {
+            return MMA_ERR_NULL;
+        }
+        st = mma_sparse_layout_of(ins, &layout);
+        if (st == MMA_OK && k > MMA_SPARSE_MAX_K) {
+            st = MMA_ERR_SHAPE;
+        }
+        if (st == MMA_OK) {
+            st = mma_sparse_meta_validate(&layout, m, k, ops->meta, diag);
+        }
     }
-    for (size_t i = 0; i < ins->m && st == MMA_OK; ++i) {
-        st = mma_dense_row(ins, integer ? NULL : &eff, i, &ops->a[i * ins->k], ops);
+    if (st == MMA_OK && ins->block_scale) {
+        st = mma_block_scale_shape(ins, &shape);
+        if (st == MMA_OK && (ops->scale_a == NULL || ops->scale_b == NULL)) {
+            st = MMA_ERR_NULL;
+        }
+        if (st == MMA_OK) {
+            st = mmai_scale_scan((mma_format)shape.stype, ops->scale_a, m, shape.vec, shape.vec, MMA_SCALE_A, false,
+                                 NULL);
+        }
+        if (st == MMA_OK) {
+            st = mmai_scale_scan((mma_format)shape.stype, ops->scale_b, shape.vec, n, n, MMA_SCALE_B, false, NULL);
+        }
+    }
+    if (st == MMA_OK && !integer) {
+        st = mmai_effective_profile(ins, prof, &eff);
+    }
+    if (st != MMA_OK) {
+        return st;
+    }
+    const mmai_row_ctx x = {ins, integer ? NULL : &eff, ins->block_scale ? &shape : NULL, n, ops->b, n, k,
+                            ops->scale_b, n, shape.vec};
+    uint64_t arow[MMA_SPARSE_MAX_K];
+    for (size_t i = 0; i < m && st == MMA_OK; ++i) {
+        const uint64_t *a = &ops->a[i * k];
+        if (sparse) {
+            mma_sparse_expand_row(&layout, k, &ops->a[i * (k / 2u)], &ops->meta[i * (k / layout.chunk)], arow);
+            a = arow;
+        }
+        st = mmai_row(&x, a, ins->block_scale ? &ops->scale_a[i * shape.vec] : NULL, (mma_format)ins->ctype,
+                      &ops->c[i * n], &ops->d[i * n]);
     }
     return st;
+}
+
+mma_status mma_run(const mma_instr *ins, const mma_profile *prof, const mma_operands *ops)
+{
+    return run(ins, prof, ops, NULL);
+}
+
+mma_status mma_sparse_run(const mma_instr *ins, const mma_profile *prof, const mma_operands *ops,
+                          mma_sparse_diag *diag)
+{
+    if (ins != NULL && ins->sparsity == MMA_SPARSE_NONE && mma_instr_validate(ins, NULL) == MMA_OK) {
+        return MMA_ERR_INSTRUCTION;
+    }
+    return run(ins, prof, ops, diag);
 }

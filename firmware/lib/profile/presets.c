@@ -62,6 +62,7 @@ static mma_profile block_fma(unsigned group, unsigned frac_bits, unsigned f32_si
     p.min_e_f16 = (int16_t)min_e_f16;
     p.zero_c_term = 0;
     p.f16_c_pinned = 0;
+    p.zero_product_term = 0;
     p.flush_subnormal_in = 0;
     p.arm_lscale = 0;
     p.arm_osm = 0;
@@ -277,12 +278,13 @@ mma_status mma_profile_validate(const mma_profile *p)
         return MMA_ERR_PROFILE_PARAM;
     }
     if (p->algo == MMA_ACC_BLOCK_FMA) {
-        if (p->group < 1 || p->group > 64 || p->frac_bits < 1 || p->frac_bits > 40 ||
+        if (p->group < 1 || p->group > MMA_PROFILE_GROUP_MAX || p->frac_bits < 1 ||
+            p->frac_bits > MMA_PROFILE_FRAC_BITS_MAX ||
             (p->f32_sig_bits != 24 && p->f32_sig_bits != 14)) {
             return MMA_ERR_PROFILE_PARAM;
         }
     }
-    if (p->zero_c_term > 1 || p->f16_c_pinned > 1 || p->flush_subnormal_in > 1 || p->arm_osm > 1 ||
+    if (p->zero_c_term > 1 || p->f16_c_pinned > 1 || p->zero_product_term > 1 || p->flush_subnormal_in > 1 || p->arm_osm > 1 ||
         p->arm_lscale > 127) {
         return MMA_ERR_PROFILE_PARAM;
     }

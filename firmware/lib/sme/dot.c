@@ -59,7 +59,7 @@ typedef struct dot_ctx {
 } dot_ctx;
 
 /* Product fetch for mma_arm_fp8_dot: the exact product op1[pos] * op2[pos] (FP8Unpack, J1.3.3.180). */
-static mma_status fetch_product(void *ctx, size_t pos, mma_product *out)
+static mma_status fetch_product(const void *ctx, size_t pos, mma_product *out)
 {
     const dot_ctx *x = (const dot_ctx *)ctx;
     /* FP8Type_UNSUPPORTED unpacks every code as a signalling NaN: the product is NaN whatever the other side. */

@@ -128,14 +128,14 @@ void mma_sparse_expand_row(const mma_sparse_layout *layout, size_t k, const uint
 {
     const size_t chunks = k / layout->chunk;
     for (size_t c = 0; c < chunks; ++c) {
-        uint8_t pos[4];
+        mma_sparse_sel sel;
         uint64_t *dst = &dense[c * layout->chunk];
         for (unsigned e = 0; e < layout->chunk; ++e) {
             dst[e] = 0;
         }
-        (void)mma_sparse_meta_decode(layout, meta[c], pos, NULL);
-        for (unsigned s = 0; s < layout->kept; ++s) {
-            dst[pos[s]] = packed[c * layout->kept + s];
+        (void)mma_sparse_select(layout, meta[c], &sel); /* validated by the caller */
+        for (unsigned s = 0; s < sel.kept; ++s) {
+            dst[sel.pos[s]] = packed[c * layout->kept + s];
         }
     }
 }

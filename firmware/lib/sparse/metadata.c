@@ -1,4 +1,6 @@
 /* Sparse metadata: which pattern an instruction uses, the validity rules of a 4-bit value, and its decoding. */
+#include "mma/stage.h"
+
 #include "sparse_int.h"
 
 mma_status mma_sparse_layout_of(const mma_instr *ins, mma_sparse_layout *out)
@@ -80,25 +82,16 @@ mma_status mma_sparse_meta_decode(const mma_sparse_layout *layout, uint8_t value
     if (pos == NULL) {
         return MMA_ERR_NULL;
     }
-    mma_status st = mma_sparse_meta_check(layout, value, reason);
+    mma_status st = mma_sparse_meta_check(layout, value, reason); /* for the reason text */
+    mma_sparse_sel sel;
+    if (st == MMA_OK) {
+        st = mma_sparse_select(layout, value, &sel);
+    }
     if (st != MMA_OK) {
         return st;
     }
-    const uint8_t i0 = (uint8_t)(value & 3u), i1 = (uint8_t)(value >> 2);
-    switch (layout->pattern) {
-    case MMA_SPAT_1_2:
-        pos[0] = (uint8_t)(i0 >> 1); /* 0b0100 -> element 0, 0b1110 -> element 1 */
-        break;
-    case MMA_SPAT_4_8_PAIRS:
-        pos[0] = (uint8_t)(2u * i0);
-        pos[1] = (uint8_t)(2u * i0 + 1u);
-        pos[2] = (uint8_t)(2u * i1);
-        pos[3] = (uint8_t)(2u * i1 + 1u);
-        break;
-    default:
-        pos[0] = i0;
-        pos[1] = i1;
-        break;
+    for (unsigned s = 0; s < sel.kept; ++s) {
+        pos[s] = sel.pos[s];
     }
     return MMA_OK;
 }

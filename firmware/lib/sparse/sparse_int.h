@@ -3,6 +3,7 @@
 #define MMA_SPARSE_INTERNAL_H
 
 #include "mma/sparse.h"
+#include "mma/stage.h"
 
 /* Largest dense K of a sparse instruction (s4/u4 and mxf4 m16n8k128). */
 #define MMA_SPARSE_MAX_K 128u

@@ -43,7 +43,7 @@ int main(void)
     check("mma_sparse_decompress(rows = k = 2^(w/2), dense NULL)",
           mma_sparse_decompress(&l, big, big, one, meta, NULL, NULL));
     {
-        mma_gemm_desc g = {&dense, &prof, big, big, 16, one, 16, one, big, NULL, big, one, big};
+        mma_gemm_desc g = {&dense, &prof, big, big, 16, one, 16, one, big, NULL, big, one, big, NULL, 0, NULL, 0, NULL, 0};
         check("mma_gemm(m = n = 2^(w/2), c NULL)", mma_gemm(&g));
     }
     return failures ? 1 : 0;

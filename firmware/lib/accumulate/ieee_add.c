@@ -1,0 +1,31 @@
+/* Separate-C add stage (NUMERICS 3 step 9): one IEEE addition of two accumulator codes, rounded once. */
+#include "mma/stage.h"
+
+#include "../common/internal.h"
+
+mma_status mma_ieee_add(mma_format fmt, uint64_t a, uint64_t b, mma_round mode, uint64_t *code)
+{
+    if (code == NULL) {
+        return MMA_ERR_NULL;
+    }
+    if (fmt != MMA_FMT_F32 && fmt != MMA_FMT_F16 && fmt != MMA_FMT_F64) {
+        return MMA_ERR_FORMAT;
+    }
+    if ((unsigned)mode >= (unsigned)MMA_RND_COUNT) {
+        return MMA_ERR_ROUNDING;
+    }
+    const mma_format_info *info = mma_format_get(fmt);
+    mma_value va, vb;
+    mma_status st = mma_decode(fmt, a, &va);
+    if (st == MMA_OK) {
+        st = mma_decode(fmt, b, &vb);
+    }
+    if (st != MMA_OK) {
+        return st;
+    }
+    mma_exact_sum s;
+    mma_exact_sum_init(&s);
+    (void)mma_exact_sum_add_value(&s, &va);
+    (void)mma_exact_sum_add_value(&s, &vb);
+    return mma_exact_sum_round(&s, info, mode, 0, info->canonical_nan, code);
+}
