@@ -84,8 +84,8 @@ bool cli_parse_instr(const char *text, mma_instr *out);
 /* Resolves a preset or GPU name; on failure prints the known names and returns false. */
 bool cli_preset(const char *name, mma_preset *out);
 
-/* True for instructions whose A and B are integers or bits (the numerics profile is not used). */
-bool cli_instr_is_integer(const mma_instr *ins);
+/* Prints the names of the GPUs the library knows (mma_gpu_get), each after a space. */
+void cli_print_gpu_names(FILE *out);
 
 /* The PTX name of a format ("f16"), or "?" if the value is not a format. */
 const char *cli_format_name(unsigned fmt);

@@ -19,16 +19,14 @@
 #define MAX_NAME 256
 #define MAX_K 4096
 
-static const char *const KNOWN_GPUS[] = {"V100", "T4", "A100", "A2", "A30", "Ada", "L40S", "H100", "H200", "B200"};
-
 static void conform_usage(FILE *out)
 {
     fputs("usage: mmacore conform DIR\n"
           "\n"
           "Checks the golden model against real tensor-core results. DIR is laid out like\n"
           "vectors/gpu/<GPU>/<format>: a_<GPU>_<fmt>.txt, b_<GPU>_<fmt>.txt, c_<GPU>_fp32.txt and\n"
-          "d_<GPU>_fp32.txt and/or d_<GPU>_fp16.txt. The GPU name (V100, T4, A100, A2, A30, Ada, L40S,\n"
-          "H100, H200, B200) selects the preset and, with the format (fp16, bf16, tf32, E4M3, E5M2)\n"
+          "d_<GPU>_fp32.txt and/or d_<GPU>_fp16.txt. The GPU name (one the library knows: the list\n"
+          "is printed for an unknown name) selects the preset and, with the format (fp16, bf16, tf32, E4M3, E5M2)\n"
           "and the output, the instruction that produced the data (vectors/gpu/README.md).\n"
           "Prints one summary per d file, up to 5 mismatches each, and a last line 'N passed, M failed'.\n"
           "Exit status: 0 all passed, 1 mismatches, 2 error.\n",
@@ -202,71 +200,25 @@ static bool load_bits(data_file *f)
 
 /* ---- what produced the data (vectors/gpu/README.md) ---------------------------------------- */
 
-typedef enum gpu_class { GPU_VOLTA_TURING, GPU_AMPERE, GPU_ADA, GPU_HOPPER, GPU_BLACKWELL } gpu_class;
-
-static gpu_class classify(const char *gpu)
-{
-    if (strcmp(gpu, "V100") == 0 || strcmp(gpu, "T4") == 0) {
-        return GPU_VOLTA_TURING;
-    }
-    if (strcmp(gpu, "Ada") == 0 || strcmp(gpu, "L40S") == 0) {
-        return GPU_ADA;
-    }
-    if (strcmp(gpu, "H100") == 0 || strcmp(gpu, "H200") == 0) {
-        return GPU_HOPPER;
-    }
-    if (strcmp(gpu, "B200") == 0) {
-        return GPU_BLACKWELL;
-    }
-    return GPU_AMPERE;
-}
-
 /*
- * Writes the instruction text for (GPU, input format, output) into buf and says whether C was used.
- * Returns false (after printing why) if that GPU has no such instruction.
+ * Writes the instruction text for (GPU, input format, output) into buf and says whether C was used
+ * (the library's GPU table: mma_gpu_data_instr). Returns false (after printing why) if that GPU has
+ * no such instruction.
  */
-static bool pick_instruction(const char *gpu, mma_format fmt, mma_format out, char *buf, size_t size, bool *c_unused)
+static bool pick_instruction(const mma_gpu *gpu, mma_format fmt, mma_format out, char *buf, size_t size,
+                             bool *c_unused)
 {
-    const gpu_class cls = classify(gpu);
-    const char *o = out == MMA_FMT_F16 ? "f16" : "f32";
-    *c_unused = false;
-    switch (fmt) {
-    case MMA_FMT_F16:
-        snprintf(buf, size, "wmma.mma.sync.aligned.row.col.m16n16k16.%s.%s", o, o);
-        return true;
-    case MMA_FMT_BF16:
-    case MMA_FMT_TF32:
-        if (cls == GPU_VOLTA_TURING) {
-            cli_error("%s has no %s tensor-core instruction", gpu, cli_format_name(fmt));
-            return false;
-        }
-        if (out != MMA_FMT_F32) {
-            cli_error("%s inputs have no f16-output instruction (only d_*_fp32.txt can be checked)", cli_format_name(fmt));
-            return false;
-        }
-        snprintf(buf, size, fmt == MMA_FMT_BF16 ? "wmma.mma.sync.aligned.row.col.m16n16k16.f32.bf16.bf16.f32"
-                                                : "wmma.mma.sync.aligned.row.col.m16n16k8.f32.tf32.tf32.f32");
-        return true;
-    case MMA_FMT_E4M3:
-    case MMA_FMT_E5M2:
-        if (cls == GPU_VOLTA_TURING || cls == GPU_AMPERE) {
-            cli_error("%s has no FP8 (%s) tensor-core instruction", gpu, cli_format_name(fmt));
-            return false;
-        }
-        if (cls == GPU_HOPPER && out == MMA_FMT_F32) {
-            /* wgmma m64nNk32 run as D = A*B: the C file was not used. */
-            snprintf(buf, size, "wgmma.mma_async.sync.aligned.m64n8k32.f32.%s.%s", cli_format_name(fmt),
-                     cli_format_name(fmt));
-            *c_unused = true;
-            return true;
-        }
-        snprintf(buf, size, "mma.sync.aligned.m16n8k32.row.col.%s.%s.%s.%s", o, cli_format_name(fmt),
-                 cli_format_name(fmt), o);
-        return true;
-    default:
-        cli_error("no instruction for %s inputs", cli_format_name(fmt));
-        return false;
+    const mma_status st = mma_gpu_data_instr(gpu, fmt, out, buf, size, c_unused);
+    if (st == MMA_ERR_PROFILE) {
+        const bool fp8 = fmt == MMA_FMT_E4M3 || fmt == MMA_FMT_E5M2;
+        cli_error("%s has no %s%s%s tensor-core instruction", gpu->name, fp8 ? "FP8 (" : "", cli_format_name(fmt),
+                  fp8 ? ")" : "");
+    } else if (st == MMA_ERR_FORMAT_PAIR) {
+        cli_error("%s inputs have no f16-output instruction (only d_*_fp32.txt can be checked)", cli_format_name(fmt));
+    } else if (st != MMA_OK) {
+        cli_error("no instruction for %s inputs: %s", cli_format_name(fmt), mma_status_message(st));
     }
+    return st == MMA_OK;
 }
 
 /* Input format from the file-name spelling (fp16, bf16, tf32, E4M3, E5M2; any case). */
@@ -328,7 +280,7 @@ static const char *c_mode_name(unsigned mode)
 }
 
 typedef struct check_ctx {
-    const char *gpu;
+    const mma_gpu *gpu;
     mma_preset preset;
     mma_format fmt;
     const data_file *a, *b, *c;
@@ -482,6 +434,7 @@ int cmd_conform(int argc, char **argv)
 {
     const char *dir = NULL;
     char gpu[MAX_NAME], fmtname[MAX_NAME], name[2 * MAX_NAME + 16];
+    const mma_gpu *gpu_info = NULL;
     mma_format fmt;
     mma_preset preset;
     data_file fa, fb, fc, fd[2];
@@ -528,27 +481,16 @@ int cmd_conform(int argc, char **argv)
     if (!find_a_file(dir, gpu, fmtname)) {
         return CLI_EXIT_ERROR;
     }
-    {
-        bool known = false;
-        for (size_t i = 0; i < sizeof KNOWN_GPUS / sizeof KNOWN_GPUS[0]; i++) {
-            known = known || strcmp(gpu, KNOWN_GPUS[i]) == 0;
-        }
-        if (!known) {
-            fprintf(stderr, "mmacore: error: %s: unknown GPU '%s' in a_%s_%s.txt (known:", dir, gpu, gpu, fmtname);
-            for (size_t i = 0; i < sizeof KNOWN_GPUS / sizeof KNOWN_GPUS[0]; i++) {
-                fprintf(stderr, " %s", KNOWN_GPUS[i]);
-            }
-            fputs(")\n", stderr);
-            return CLI_EXIT_ERROR;
-        }
+    if (mma_gpu_from_name(gpu, strlen(gpu), &gpu_info) != MMA_OK) {
+        fprintf(stderr, "mmacore: error: %s: unknown GPU '%s' in a_%s_%s.txt (known:", dir, gpu, gpu, fmtname);
+        cli_print_gpu_names(stderr);
+        fputs(")\n", stderr);
+        return CLI_EXIT_ERROR;
     }
+    preset = (mma_preset)gpu_info->preset;
     if (!format_from_file_name(fmtname, &fmt)) {
         cli_error("%s: unknown input format '%s' in a_%s_%s.txt (known: fp16 bf16 tf32 E4M3 E5M2)", dir, fmtname, gpu,
                   fmtname);
-        return CLI_EXIT_ERROR;
-    }
-    if (mma_preset_from_name(gpu, strlen(gpu), &preset) != MMA_OK) {
-        cli_error("%s: the library has no preset for GPU '%s'", dir, gpu);
         return CLI_EXIT_ERROR;
     }
     snprintf(name, sizeof name, "a_%s_%s.txt", gpu, fmtname);
@@ -606,7 +548,7 @@ int cmd_conform(int argc, char **argv)
         goto done;
     }
     {
-        check_ctx x = {gpu, preset, fmt, &fa, &fb, &fc, acode, bcode};
+        check_ctx x = {gpu_info, preset, fmt, &fa, &fb, &fc, acode, bcode};
         for (int o = 0; o < 2; o++) {
             if (have_d[o] && check_output(&x, &fd[o], outs[o], &pass, &fail) != 0) {
                 goto done;

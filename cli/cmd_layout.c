@@ -37,51 +37,6 @@ static void layout_usage(FILE *out)
           out);
 }
 
-/* Parses "BYTE,THREAD" (two unsigned decimal numbers). */
-static bool parse_pair(const char *s, uint32_t *x, uint32_t *y)
-{
-    char *end;
-    unsigned long a, b;
-    errno = 0;
-    a = strtoul(s, &end, 10);
-    if (end == s || *end != ',' || errno != 0 || a > 0xFFFFu) {
-        return false;
-    }
-    s = end + 1;
-    b = strtoul(s, &end, 10);
-    if (end == s || *end != '\0' || errno != 0 || b > 0xFFFFu) {
-        return false;
-    }
-    *x = (uint32_t)a;
-    *y = (uint32_t)b;
-    return true;
-}
-
-bool cli_parse_selectors(const char *selector, const char *sa_sel, const char *sb_sel, mma_frag_select *sel)
-{
-    memset(sel, 0, sizeof *sel);
-    if (selector != NULL) {
-        char *end;
-        unsigned long v;
-        errno = 0;
-        v = strtoul(selector, &end, 0);
-        if (end == selector || *end != '\0' || errno != 0 || v > 0xFFFFFFFFul) {
-            cli_error("--selector: '%s' is not a number", selector);
-            return false;
-        }
-        sel->sparsity = (uint32_t)v;
-    }
-    if (sa_sel != NULL && !parse_pair(sa_sel, &sel->byte_id_a, &sel->thread_id_a)) {
-        cli_error("--scale-a-sel: '%s' is not BYTE,THREAD (e.g. 2,1)", sa_sel);
-        return false;
-    }
-    if (sb_sel != NULL && !parse_pair(sb_sel, &sel->byte_id_b, &sel->thread_id_b)) {
-        cli_error("--scale-b-sel: '%s' is not BYTE,THREAD (e.g. 2,3)", sb_sel);
-        return false;
-    }
-    return true;
-}
-
 /* The operand named on the command line. */
 static bool parse_operand(const char *s, mma_operand *out)
 {

@@ -4,9 +4,6 @@
 
 #include "cli.h"
 
-/* GPU names the presets know (mma_preset_from_name aliases); used in error messages. */
-static const char *const GPU_NAMES[] = {"V100", "T4", "A100", "A2", "A30", "Ada", "L40S", "H100", "H200", "B200"};
-
 void cli_error(const char *fmt, ...)
 {
     va_list ap;
@@ -47,17 +44,17 @@ bool cli_preset(const char *name, mma_preset *out)
         }
     }
     fputs("; GPU names:", stderr);
-    for (size_t i = 0; i < sizeof GPU_NAMES / sizeof GPU_NAMES[0]; i++) {
-        fprintf(stderr, " %s", GPU_NAMES[i]);
-    }
+    cli_print_gpu_names(stderr);
     fputs(")\n", stderr);
     return false;
 }
 
-bool cli_instr_is_integer(const mma_instr *ins)
+void cli_print_gpu_names(FILE *out)
 {
-    const mma_format_info *info = mma_format_get((mma_format)ins->atype);
-    return info != NULL && info->kind != MMA_KIND_FLOAT;
+    const mma_gpu *gpu;
+    for (size_t i = 0; (gpu = mma_gpu_get(i)) != NULL; i++) {
+        fprintf(out, " %s", gpu->name);
+    }
 }
 
 const char *cli_format_name(unsigned fmt)

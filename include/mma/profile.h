@@ -90,6 +90,45 @@ typedef enum mma_family {
     MMA_FAMILY_WGMMA     /* wgmma.mma_async */
 } mma_family;
 
+/*
+ * Which tensor-core datapaths a GPU generation has (the one table of them: profile/gpus.c). A
+ * preset refuses (MMA_ERR_PROFILE) an instruction whose feature its generation lacks.
+ */
+typedef enum mma_gpu_feature {
+    MMA_GPU_F16 = 1u << 0,        /* f16 mma / wmma (every generation) */
+    MMA_GPU_BF16_TF32 = 1u << 1,  /* bf16 and tf32 inputs (sm_80 on) */
+    MMA_GPU_SPARSE = 1u << 2,     /* mma.sp (sm_80 on) */
+    MMA_GPU_FP8 = 1u << 3,        /* e4m3 / e5m2 mma.sync (sm_89 on) */
+    MMA_GPU_WGMMA = 1u << 4,      /* wgmma.mma_async (sm_90a only) */
+    MMA_GPU_F8F6F4 = 1u << 5      /* mma.sync .kind::f8f6f4 and .block_scale (sm_120a) */
+} mma_gpu_feature;
+
+/* One GPU the library knows by name. */
+typedef struct mma_gpu {
+    const char *name;   /* as in the published data sets: "V100", "A100", "Ada", "H100", ... */
+    uint8_t preset;     /* mma_preset of its generation */
+    uint16_t sm;        /* compute capability x 10 (80 = sm_80) */
+} mma_gpu;
+
+/* Returns the index-th known GPU (in generation order), or NULL past the end: the list a CLI prints. */
+const mma_gpu *mma_gpu_get(size_t index);
+
+/* Looks a GPU up by name (exact spelling, e.g. "L40S"); MMA_ERR_PROFILE if unknown. */
+mma_status mma_gpu_from_name(const char *name, size_t len, const mma_gpu **out);
+
+/* Returns the datapath features (mma_gpu_feature bits) of a preset's generation; 0 for non-GPU presets. */
+uint32_t mma_preset_features(mma_preset preset);
+
+/*
+ * Writes the PTX instruction that produced a GPU's published data set (../shared/vectors/gpu/README:
+ * wmma for f16/bf16/tf32, mma.sync m16n8k32 for FP8, wgmma m64n8k32 with C unused for Hopper FP8 ->
+ * f32) for input format `in` and output `out` into buf (NUL-terminated); *c_unused tells whether
+ * the data's C file was used. MMA_ERR_PROFILE if that GPU has no such instruction, MMA_ERR_BUFFER
+ * if size is too small.
+ */
+mma_status mma_gpu_data_instr(const mma_gpu *gpu, mma_format in, mma_format out, char *buf, size_t size,
+                              bool *c_unused);
+
 /* Looks a preset up by name ("hopper", "exact", ...) or GPU name ("H100", "A100", "L40S", ...). */
 mma_status mma_preset_from_name(const char *name, size_t len, mma_preset *out);
 

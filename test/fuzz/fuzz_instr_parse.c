@@ -9,7 +9,7 @@
  *     that spelling gives an identical descriptor and formatting again gives the same text;
  *     formatting into every smaller buffer gives MMA_ERR_BUFFER and never writes past it.
  * Struct mode (first byte 0xFF): the next bytes are a hand-built mma_instr for mma_instr_validate
- * (and mma_instr_check through it); a valid one must format and parse back to an equivalent
+ * (and mmai_instr_check through it); a valid one must format and parse back to an equivalent
  * descriptor. Also one catalogue entry (index from the input) must validate and round-trip.
  */
 #include <stdbool.h>

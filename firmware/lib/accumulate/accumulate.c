@@ -12,7 +12,7 @@ static bool is_accumulator_format(mma_format f)
 }
 
 /* Rounds C (in ctype) to the accumulator format dtype once, RNE (f32 C for f16 output). */
-mma_status mma_c_to_dtype(mma_format ctype, uint64_t c, mma_format dtype, uint64_t *out)
+mma_status mmai_c_to_dtype(mma_format ctype, uint64_t c, mma_format dtype, uint64_t *out)
 {
     mma_value v;
     mma_status st = mma_decode(ctype, c, &v);
@@ -29,7 +29,7 @@ mma_status mma_c_to_dtype(mma_format ctype, uint64_t c, mma_format dtype, uint64
 /* Generic block step: fetches the step's products, then runs the align, sum and round stages. */
 typedef struct fetch_step_ctx {
     const mma_profile *prof;
-    mma_product_fetch fetch;
+    mmai_product_fetch fetch;
     const void *ctx;
     mma_format dtype;
 } fetch_step_ctx;
@@ -47,7 +47,7 @@ static mma_status fetch_step(const void *vctx, size_t pos, size_t cnt, bool have
     return mma_bfma_step(x->prof, x->dtype, buf, cnt, have_acc, acc, out);
 }
 
-mma_status mma_block_fma_run(const mma_profile *prof, mma_block_step_fn step, const void *ctx, size_t n, uint64_t c_d,
+mma_status mmai_block_fma_run(const mma_profile *prof, mmai_block_step_fn step, const void *ctx, size_t n, uint64_t c_d,
                              mma_format dtype, uint64_t *d)
 {
     const size_t g = prof->group;
@@ -70,42 +70,42 @@ mma_status mma_block_fma_run(const mma_profile *prof, mma_block_step_fn step, co
     return MMA_OK;
 }
 
-static mma_status exact_run(const mma_profile *prof, mma_product_fetch fetch, const void *ctx, size_t n,
+static mma_status exact_run(const mma_profile *prof, mmai_product_fetch fetch, const void *ctx, size_t n,
                             uint64_t c_d, mma_format dtype, uint64_t *d)
 {
     const mma_format_info *info = mma_format_get(dtype);
-    mma_exact_sum s;
-    mma_exact_sum_init(&s);
+    mmai_exact_sum s;
+    mmai_exact_sum_init(&s);
     mma_status st = MMA_OK;
     if (prof->c_mode != MMA_C_UNUSED) {
         mma_value cv;
         st = mma_decode(dtype, c_d, &cv);
         if (st == MMA_OK) {
-            st = mma_exact_sum_add_value(&s, &cv);
+            st = mmai_exact_sum_add_value(&s, &cv);
         }
     }
     for (size_t i = 0; i < n && st == MMA_OK; ++i) {
         mma_product p;
         st = fetch(ctx, i, &p);
         if (st == MMA_OK) {
-            st = mma_exact_sum_add_product(&s, &p);
+            st = mmai_exact_sum_add_product(&s, &p);
         }
     }
     if (st != MMA_OK) {
         return st;
     }
-    return mma_exact_sum_round(&s, info, (mma_round)prof->round_mode, 0, info->canonical_nan, d);
+    return mmai_exact_sum_round(&s, info, (mma_round)prof->round_mode, 0, info->canonical_nan, d);
 }
 
-static mma_status seq_fma_run(const mma_profile *prof, mma_product_fetch fetch, const void *ctx, size_t n,
+static mma_status seq_fma_run(const mma_profile *prof, mmai_product_fetch fetch, const void *ctx, size_t n,
                               uint64_t c_d, mma_format dtype, uint64_t *d)
 {
     const mma_format_info *info = mma_format_get(dtype);
-    uint64_t acc = prof->c_mode == MMA_C_UNUSED ? mma_code_zero(info, 0) : c_d;
+    uint64_t acc = prof->c_mode == MMA_C_UNUSED ? mmai_code_zero(info, 0) : c_d;
     for (size_t i = 0; i < n; ++i) {
         mma_product p;
         mma_value av;
-        mma_exact_sum s;
+        mmai_exact_sum s;
         mma_status st = fetch(ctx, i, &p);
         if (st == MMA_OK) {
             st = mma_decode(dtype, acc, &av);
@@ -113,11 +113,11 @@ static mma_status seq_fma_run(const mma_profile *prof, mma_product_fetch fetch, 
         if (st != MMA_OK) {
             return st;
         }
-        mma_exact_sum_init(&s);
-        (void)mma_exact_sum_add_product(&s, &p);
-        st = mma_exact_sum_add_value(&s, &av);
+        mmai_exact_sum_init(&s);
+        (void)mmai_exact_sum_add_product(&s, &p);
+        st = mmai_exact_sum_add_value(&s, &av);
         if (st == MMA_OK) {
-            st = mma_exact_sum_round(&s, info, (mma_round)prof->round_mode, 0, info->canonical_nan, &acc);
+            st = mmai_exact_sum_round(&s, info, (mma_round)prof->round_mode, 0, info->canonical_nan, &acc);
         }
         if (st != MMA_OK) {
             return st;
@@ -127,7 +127,7 @@ static mma_status seq_fma_run(const mma_profile *prof, mma_product_fetch fetch, 
     return MMA_OK;
 }
 
-mma_status mma_accumulate_fetch(const mma_profile *prof, mma_product_fetch fetch, const void *ctx, size_t n,
+mma_status mmai_accumulate_fetch(const mma_profile *prof, mmai_product_fetch fetch, const void *ctx, size_t n,
                                 mma_format ctype, uint64_t c, mma_format dtype, uint64_t *d)
 {
     if (prof == NULL || fetch == NULL || d == NULL) {
@@ -142,9 +142,9 @@ mma_status mma_accumulate_fetch(const mma_profile *prof, mma_product_fetch fetch
     }
     uint64_t c_d = 0;
     if (prof->c_mode == MMA_C_UNUSED) {
-        c_d = mma_code_zero(mma_format_get(dtype), 0);
+        c_d = mmai_code_zero(mma_format_get(dtype), 0);
     } else {
-        st = mma_c_to_dtype(ctype, c, dtype, &c_d);
+        st = mmai_c_to_dtype(ctype, c, dtype, &c_d);
         if (st != MMA_OK) {
             return st;
         }
@@ -156,14 +156,14 @@ mma_status mma_accumulate_fetch(const mma_profile *prof, mma_product_fetch fetch
         }
         {
             fetch_step_ctx x = {prof, fetch, ctx, dtype};
-            return mma_block_fma_run(prof, fetch_step, &x, n, c_d, dtype, d);
+            return mmai_block_fma_run(prof, fetch_step, &x, n, c_d, dtype, d);
         }
     case MMA_ACC_EXACT:
         return exact_run(prof, fetch, ctx, n, c_d, dtype, d);
     case MMA_ACC_SEQ_FMA:
         return seq_fma_run(prof, fetch, ctx, n, c_d, dtype, d);
     case MMA_ACC_ARM_FP8:
-        return mma_arm_fp8_dot(prof, fetch, ctx, n, dtype, c_d, d);
+        return mmai_arm_fp8_dot(prof, fetch, ctx, n, dtype, c_d, d);
     default:
         return MMA_ERR_PROFILE_PARAM;
     }
@@ -189,7 +189,7 @@ mma_status mma_accumulate(const mma_profile *prof, const mma_product *products, 
     if (products == NULL && n != 0) {
         return MMA_ERR_NULL;
     }
-    return mma_accumulate_fetch(prof, fetch_array, products, n, ctype, c, dtype, d);
+    return mmai_accumulate_fetch(prof, fetch_array, products, n, ctype, c, dtype, d);
 }
 
 mma_status mmai_decode_operand(mma_format fmt, uint64_t code, bool flush, mma_value *out)
@@ -204,7 +204,7 @@ mma_status mmai_decode_operand(mma_format fmt, uint64_t code, bool flush, mma_va
 }
 
 /* Position in the profile's k order -> k index. */
-size_t mma_k_index(uint8_t order, size_t pos, size_t k)
+size_t mmai_k_index(uint8_t order, size_t pos, size_t k)
 {
     if (order != MMA_KORDER_PAIR_SPLIT || (k % 4u) != 0) {
         return pos;
@@ -225,7 +225,7 @@ typedef struct dot_ctx {
 static mma_status fetch_codes(const void *vctx, size_t pos, mma_product *out)
 {
     const dot_ctx *x = (const dot_ctx *)vctx;
-    const size_t i = mma_k_index(x->order, pos, x->k);
+    const size_t i = mmai_k_index(x->order, pos, x->k);
     mma_value va, vb;
     mma_status st = mmai_decode_operand(x->atype, x->a[i * x->a_stride], x->flush, &va);
     if (st == MMA_OK) {
@@ -241,7 +241,7 @@ static mma_status dot_wide_seq_fma(const mma_profile *prof, const dot_ctx *x, mm
     const mma_format_info *info = mma_format_get(dtype);
     uint64_t acc = c_d;
     for (size_t pos = 0; pos < x->k; ++pos) {
-        const size_t i = mma_k_index(x->order, pos, x->k);
+        const size_t i = mmai_k_index(x->order, pos, x->k);
         mma_value va, vb, vc;
         mma_status st = mma_decode(x->atype, x->a[i * x->a_stride], &va);
         if (st == MMA_OK) {
@@ -253,14 +253,14 @@ static mma_status dot_wide_seq_fma(const mma_profile *prof, const dot_ctx *x, mm
         if (st != MMA_OK) {
             return st;
         }
-        mma_exact_sum s;
-        mma_exact_sum_init(&s);
-        st = mma_exact_sum_add_mul(&s, &va, &vb, 0);
+        mmai_exact_sum s;
+        mmai_exact_sum_init(&s);
+        st = mmai_exact_sum_add_mul(&s, &va, &vb, 0);
         if (st == MMA_OK) {
-            st = mma_exact_sum_add_value(&s, &vc);
+            st = mmai_exact_sum_add_value(&s, &vc);
         }
         if (st == MMA_OK) {
-            st = mma_exact_sum_round(&s, info, (mma_round)prof->round_mode, 0, info->canonical_nan, &acc);
+            st = mmai_exact_sum_round(&s, info, (mma_round)prof->round_mode, 0, info->canonical_nan, &acc);
         }
         if (st != MMA_OK) {
             return st;
@@ -275,7 +275,7 @@ static mma_status dot_wide_exact(const mma_profile *prof, const dot_ctx *x, mma_
                                  mma_format dtype, uint64_t *d)
 {
     const mma_format_info *info = mma_format_get(dtype);
-    mma_exact_sum s;
+    mmai_exact_sum s;
     mma_value v;
     mma_status st = mma_profile_validate(prof);
     if (st != MMA_OK) {
@@ -284,11 +284,11 @@ static mma_status dot_wide_exact(const mma_profile *prof, const dot_ctx *x, mma_
     if (!mma_format_is_float(ctype) || info == NULL || info->kind != MMA_KIND_FLOAT) {
         return MMA_ERR_FORMAT;
     }
-    mma_exact_sum_init(&s);
+    mmai_exact_sum_init(&s);
     if (prof->c_mode != MMA_C_UNUSED) {
         st = mma_decode(ctype, c, &v);
         if (st == MMA_OK) {
-            st = mma_exact_sum_add_value(&s, &v);
+            st = mmai_exact_sum_add_value(&s, &v);
         }
     }
     for (size_t i = 0; i < x->k && st == MMA_OK; ++i) {
@@ -298,13 +298,13 @@ static mma_status dot_wide_exact(const mma_profile *prof, const dot_ctx *x, mma_
             st = mma_decode(x->btype, x->b[i * x->b_stride], &vb);
         }
         if (st == MMA_OK) {
-            st = mma_exact_sum_add_mul(&s, &va, &vb, 0);
+            st = mmai_exact_sum_add_mul(&s, &va, &vb, 0);
         }
     }
     if (st != MMA_OK) {
         return st;
     }
-    return mma_exact_sum_round(&s, info, (mma_round)prof->round_mode, 0, info->canonical_nan, d);
+    return mmai_exact_sum_round(&s, info, (mma_round)prof->round_mode, 0, info->canonical_nan, d);
 }
 
 mma_status mma_dot(const mma_profile *prof, mma_format atype, const uint64_t *a, size_t a_stride,
@@ -331,9 +331,9 @@ mma_status mma_dot(const mma_profile *prof, mma_format atype, const uint64_t *a,
         mma_status st = mma_profile_validate(prof);
         uint64_t c_d = 0;
         if (st == MMA_OK) {
-            st = mma_c_to_dtype(ctype, c, dtype, &c_d);
+            st = mmai_c_to_dtype(ctype, c, dtype, &c_d);
         }
         return st != MMA_OK ? st : dot_wide_seq_fma(prof, &x, dtype, c_d, d);
     }
-    return mma_accumulate_fetch(prof, fetch_codes, &x, k, ctype, c, dtype, d);
+    return mmai_accumulate_fetch(prof, fetch_codes, &x, k, ctype, c, dtype, d);
 }

@@ -7,7 +7,7 @@ static uint64_t arm_default_nan(mma_format dtype)
     return dtype == MMA_FMT_F16 ? 0x7E00u : 0x7FC00000u;
 }
 
-mma_status mma_arm_fp8_dot(const mma_profile *prof, mma_product_fetch fetch, const void *ctx, size_t n,
+mma_status mmai_arm_fp8_dot(const mma_profile *prof, mmai_product_fetch fetch, const void *ctx, size_t n,
                            mma_format dtype, uint64_t c, uint64_t *d)
 {
     if (dtype != MMA_FMT_F16 && dtype != MMA_FMT_F32) {
@@ -15,12 +15,12 @@ mma_status mma_arm_fp8_dot(const mma_profile *prof, mma_product_fetch fetch, con
     }
     /* LSCALE: FPMR[22:16] for f32 results, only FPMR[19:16] for f16 results. */
     const int32_t lscale = (int32_t)(dtype == MMA_FMT_F16 ? (prof->arm_lscale & 0xFu) : (prof->arm_lscale & 0x7Fu));
-    mma_exact_sum s;
-    mma_exact_sum_init(&s);
+    mmai_exact_sum s;
+    mmai_exact_sum_init(&s);
     mma_value cv;
     mma_status st = mma_decode(dtype, c, &cv);
     if (st == MMA_OK && prof->c_mode != MMA_C_UNUSED) {
-        st = mma_exact_sum_add_value(&s, &cv);
+        st = mmai_exact_sum_add_value(&s, &cv);
     }
     for (size_t i = 0; i < n && st == MMA_OK; ++i) {
         mma_product p;
@@ -29,7 +29,7 @@ mma_status mma_arm_fp8_dot(const mma_profile *prof, mma_product_fetch fetch, con
             st = mma_product_scale(&p, -lscale);
         }
         if (st == MMA_OK) {
-            st = mma_exact_sum_add_product(&s, &p);
+            st = mmai_exact_sum_add_product(&s, &p);
         }
     }
     if (st != MMA_OK) {
@@ -37,5 +37,5 @@ mma_status mma_arm_fp8_dot(const mma_profile *prof, mma_product_fetch fetch, con
     }
     /* Exact zero keeps its sign only when C and all products are zeros of the same sign (RNE: else +0). */
     const unsigned flags = prof->arm_osm ? MMA_ENC_SATFINITE : 0u;
-    return mma_exact_sum_round(&s, mma_format_get(dtype), MMA_RND_RNE, flags, arm_default_nan(dtype), d);
+    return mmai_exact_sum_round(&s, mma_format_get(dtype), MMA_RND_RNE, flags, arm_default_nan(dtype), d);
 }

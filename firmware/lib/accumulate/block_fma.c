@@ -149,13 +149,13 @@ mma_status mma_bfma_round(const mma_profile *prof, mma_format dtype, const mma_b
         return MMA_OK;
     case MMA_BFMA_PINF:
     case MMA_BFMA_NINF:
-        *code = mma_code_inf(dinfo, frame->special == MMA_BFMA_NINF ? 1u : 0u);
+        *code = mmai_code_inf(dinfo, frame->special == MMA_BFMA_NINF ? 1u : 0u);
         return MMA_OK;
     default:
         return MMA_ERR_CODE;
     }
     if (!frame->any || S == 0) {
-        *code = mma_code_zero(dinfo, 0);
+        *code = mmai_code_zero(dinfo, 0);
         return MMA_OK;
     }
     /* Step 8: normalise |S| * 2^(E-F) once and round to the step format. */
@@ -163,14 +163,14 @@ mma_status mma_bfma_round(const mma_profile *prof, mma_format dtype, const mma_b
                            S < 0 ? (uint64_t)0 - (uint64_t)S : (uint64_t)S};
     const int64_t top = (int64_t)sum.exp + mma_msb64(sum.sig);
     if (top > dinfo->emax) {
-        *code = mma_code_inf(dinfo, sum.sign); /* |S| * 2^(E-F) >= 2^(emax+1): overflow to Inf */
+        *code = mmai_code_inf(dinfo, sum.sign); /* |S| * 2^(E-F) >= 2^(emax+1): overflow to Inf */
         return MMA_OK;
     }
     if (dtype == MMA_FMT_F16) {
-        return mma_encode_info(dinfo, &sum, (mma_round)prof->f16_round, 0, code, NULL);
+        return mmai_encode_info(dinfo, &sum, (mma_round)prof->f16_round, 0, code, NULL);
     }
-    const mma_format_info *step = prof->f32_sig_bits == 14 ? &mma_e8m13_info : dinfo;
-    return mma_encode_info(step, &sum, (mma_round)prof->f32_round, 0, code, NULL);
+    const mma_format_info *step = prof->f32_sig_bits == 14 ? &mmai_e8m13_info : dinfo;
+    return mmai_encode_info(step, &sum, (mma_round)prof->f32_round, 0, code, NULL);
 }
 
 mma_status mma_bfma_step(const mma_profile *prof, mma_format dtype, const mma_product *terms, size_t n, bool have_c,

@@ -1,9 +1,9 @@
 /* Exact sum with special-value tracking and a single final rounding. */
 #include "../common/internal.h"
 
-void mma_exact_sum_init(mma_exact_sum *s)
+void mmai_exact_sum_init(mmai_exact_sum *s)
 {
-    mma_wide_clear(&s->acc);
+    mmai_wide_clear(&s->acc);
     s->nan = 0;
     s->snan = 0;
     s->pinf = 0;
@@ -11,7 +11,7 @@ void mma_exact_sum_init(mma_exact_sum *s)
     s->zeros = 0;
 }
 
-static void note_zero(mma_exact_sum *s, unsigned sign)
+static void note_zero(mmai_exact_sum *s, unsigned sign)
 {
     const uint8_t mine = (uint8_t)(sign ? 2u : 1u);
     if (s->zeros == 0) {
@@ -21,7 +21,7 @@ static void note_zero(mma_exact_sum *s, unsigned sign)
     }
 }
 
-static mma_status note_special(mma_exact_sum *s, uint8_t cls, unsigned sign, unsigned signaling)
+static mma_status note_special(mmai_exact_sum *s, uint8_t cls, unsigned sign, unsigned signaling)
 {
     s->zeros = 3;
     if (cls == MMA_CLASS_NAN) {
@@ -35,7 +35,7 @@ static mma_status note_special(mma_exact_sum *s, uint8_t cls, unsigned sign, uns
     return MMA_OK;
 }
 
-mma_status mma_exact_sum_add_value(mma_exact_sum *s, const mma_value *v)
+mma_status mmai_exact_sum_add_value(mmai_exact_sum *s, const mma_value *v)
 {
     switch (v->cls) {
     case MMA_CLASS_ZERO:
@@ -43,7 +43,7 @@ mma_status mma_exact_sum_add_value(mma_exact_sum *s, const mma_value *v)
         return MMA_OK;
     case MMA_CLASS_FINITE:
         s->zeros = 3;
-        return mma_wide_add(&s->acc, v->sign, 0, v->sig, v->exp);
+        return mmai_wide_add(&s->acc, v->sign, 0, v->sig, v->exp);
     case MMA_CLASS_INF:
     case MMA_CLASS_NAN:
         return note_special(s, v->cls, v->sign, v->signaling);
@@ -52,7 +52,7 @@ mma_status mma_exact_sum_add_value(mma_exact_sum *s, const mma_value *v)
     }
 }
 
-mma_status mma_exact_sum_add_mul(mma_exact_sum *s, const mma_value *a, const mma_value *b, int32_t scale_exp)
+mma_status mmai_exact_sum_add_mul(mmai_exact_sum *s, const mma_value *a, const mma_value *b, int32_t scale_exp)
 {
     const unsigned sign = (unsigned)(a->sign ^ b->sign);
     if (a->cls == MMA_CLASS_NAN || b->cls == MMA_CLASS_NAN) {
@@ -70,12 +70,12 @@ mma_status mma_exact_sum_add_mul(mma_exact_sum *s, const mma_value *a, const mma
         return MMA_OK;
     }
     uint64_t hi, lo;
-    mma_mul64x64(a->sig, b->sig, &hi, &lo);
+    mmai_mul64x64(a->sig, b->sig, &hi, &lo);
     s->zeros = 3;
-    return mma_wide_add(&s->acc, sign, hi, lo, a->exp + b->exp + scale_exp);
+    return mmai_wide_add(&s->acc, sign, hi, lo, a->exp + b->exp + scale_exp);
 }
 
-mma_status mma_exact_sum_add_product(mma_exact_sum *s, const mma_product *p)
+mma_status mmai_exact_sum_add_product(mmai_exact_sum *s, const mma_product *p)
 {
     switch (p->cls) {
     case MMA_CLASS_ZERO:
@@ -83,7 +83,7 @@ mma_status mma_exact_sum_add_product(mma_exact_sum *s, const mma_product *p)
         return MMA_OK;
     case MMA_CLASS_FINITE:
         s->zeros = 3;
-        return mma_wide_add(&s->acc, p->sign, 0, p->m, p->lsb);
+        return mmai_wide_add(&s->acc, p->sign, 0, p->m, p->lsb);
     case MMA_CLASS_INF:
     case MMA_CLASS_NAN:
         return note_special(s, p->cls, p->sign, p->signaling);
@@ -92,7 +92,7 @@ mma_status mma_exact_sum_add_product(mma_exact_sum *s, const mma_product *p)
     }
 }
 
-mma_status mma_exact_sum_round(const mma_exact_sum *s, const mma_format_info *out, mma_round mode, unsigned flags,
+mma_status mmai_exact_sum_round(const mmai_exact_sum *s, const mma_format_info *out, mma_round mode, unsigned flags,
                                uint64_t nan_code, uint64_t *code)
 {
     if (s->nan || (s->pinf && s->ninf)) {
@@ -101,10 +101,10 @@ mma_status mma_exact_sum_round(const mma_exact_sum *s, const mma_format_info *ou
     }
     if (s->pinf || s->ninf) {
         mma_value inf = {MMA_CLASS_INF, (uint8_t)(s->ninf ? 1u : 0u), 0, 0, 0, 0};
-        return mma_encode_info(out, &inf, mode, flags & ~(unsigned)MMA_ENC_SATFINITE, code, NULL);
+        return mmai_encode_info(out, &inf, mode, flags & ~(unsigned)MMA_ENC_SATFINITE, code, NULL);
     }
     mma_value v;
-    mma_wide_value(&s->acc, &v);
+    mmai_wide_value(&s->acc, &v);
     if (v.cls == MMA_CLASS_ZERO) {
         if (s->zeros == 1 || s->zeros == 2) {
             v.sign = (uint8_t)(s->zeros == 2 ? 1u : 0u);
@@ -112,5 +112,5 @@ mma_status mma_exact_sum_round(const mma_exact_sum *s, const mma_format_info *ou
             v.sign = (uint8_t)(mode == MMA_RND_RD ? 1u : 0u);
         }
     }
-    return mma_encode_info(out, &v, mode, flags, code, NULL);
+    return mmai_encode_info(out, &v, mode, flags, code, NULL);
 }

@@ -23,9 +23,9 @@ mma_status mma_ieee_add(mma_format fmt, uint64_t a, uint64_t b, mma_round mode, 
     if (st != MMA_OK) {
         return st;
     }
-    mma_exact_sum s;
-    mma_exact_sum_init(&s);
-    (void)mma_exact_sum_add_value(&s, &va);
-    (void)mma_exact_sum_add_value(&s, &vb);
-    return mma_exact_sum_round(&s, info, mode, 0, info->canonical_nan, code);
+    mmai_exact_sum s;
+    mmai_exact_sum_init(&s);
+    (void)mmai_exact_sum_add_value(&s, &va);
+    (void)mmai_exact_sum_add_value(&s, &vb);
+    return mmai_exact_sum_round(&s, info, mode, 0, info->canonical_nan, code);
 }

@@ -1,7 +1,7 @@
 /* Exact (Kulisch) accumulator: sums products and addends with no rounding at all. */
 #include "../common/internal.h"
 
-void mma_mul64x64(uint64_t a, uint64_t b, uint64_t *hi, uint64_t *lo)
+void mmai_mul64x64(uint64_t a, uint64_t b, uint64_t *hi, uint64_t *lo)
 {
     const uint64_t a0 = a & 0xFFFFFFFFu, a1 = a >> 32;
     const uint64_t b0 = b & 0xFFFFFFFFu, b1 = b >> 32;
@@ -11,16 +11,16 @@ void mma_mul64x64(uint64_t a, uint64_t b, uint64_t *hi, uint64_t *lo)
     *hi = p11 + (p01 >> 32) + (p10 >> 32) + (mid >> 32);
 }
 
-void mma_wide_clear(mma_wide *acc)
+void mmai_wide_clear(mmai_wide *acc)
 {
     /* Words outside [lo, hi] are never read: clearing is O(1). */
-    acc->lo = MMA_WIDE_WORDS;
+    acc->lo = MMAI_WIDE_WORDS;
     acc->hi = 0;
     acc->neg_any = 0;
 }
 
 /* Makes [lo, hi] cover [first, last], zero-filling words that enter the range. */
-static void cover(mma_wide *acc, unsigned first, unsigned last)
+static void cover(mmai_wide *acc, unsigned first, unsigned last)
 {
     if (acc->lo > acc->hi) { /* empty */
         for (unsigned i = first; i <= last; ++i) {
@@ -45,14 +45,14 @@ static void cover(mma_wide *acc, unsigned first, unsigned last)
     }
 }
 
-mma_status mma_wide_add(mma_wide *acc, unsigned sign, uint64_t hi_part, uint64_t lo_part, int32_t lsb)
+mma_status mmai_wide_add(mmai_wide *acc, unsigned sign, uint64_t hi_part, uint64_t lo_part, int32_t lsb)
 {
     if (hi_part == 0 && lo_part == 0) {
         return MMA_OK;
     }
-    const int64_t bitpos = (int64_t)lsb - MMA_WIDE_BASE;
+    const int64_t bitpos = (int64_t)lsb - MMAI_WIDE_BASE;
     /* Keep 64 bits of headroom below the sign word for carries of many additions. */
-    if (bitpos < 0 || bitpos + 128 > (int64_t)(MMA_WIDE_WORDS - 3) * 32) {
+    if (bitpos < 0 || bitpos + 128 > (int64_t)(MMAI_WIDE_WORDS - 3) * 32) {
         return MMA_ERR_OVERFLOW_RANGE;
     }
     const unsigned word = (unsigned)(bitpos / 32);
@@ -84,7 +84,7 @@ mma_status mma_wide_add(mma_wide *acc, unsigned sign, uint64_t hi_part, uint64_t
     /* Propagate into higher words; above hi the number is sign extension (0 or all ones). */
     while (carry) {
         if (i > acc->hi) {
-            if (i >= MMA_WIDE_WORDS) {
+            if (i >= MMAI_WIDE_WORDS) {
                 return MMA_ERR_OVERFLOW_RANGE;
             }
             if (!sign) {
@@ -116,9 +116,9 @@ mma_status mma_wide_add(mma_wide *acc, unsigned sign, uint64_t hi_part, uint64_t
     return MMA_OK;
 }
 
-void mma_wide_value(const mma_wide *acc, mma_value *out)
+void mmai_wide_value(const mmai_wide *acc, mma_value *out)
 {
-    uint32_t mag[MMA_WIDE_WORDS];
+    uint32_t mag[MMAI_WIDE_WORDS];
     out->sticky = 0;
     out->signaling = 0;
     out->sign = acc->neg_any;
@@ -142,7 +142,7 @@ void mma_wide_value(const mma_wide *acc, mma_value *out)
         }
     }
     unsigned top = hi + 1u;
-    if (acc->neg_any && carry && top < MMA_WIDE_WORDS) {
+    if (acc->neg_any && carry && top < MMAI_WIDE_WORDS) {
         mag[top++] = 1u; /* the range was all zeros: magnitude 2^(32 (hi + 1)) */
     }
     while (top > lo && mag[top - 1u] == 0) {
@@ -186,5 +186,5 @@ void mma_wide_value(const mma_wide *acc, mma_value *out)
     }
     out->cls = MMA_CLASS_FINITE;
     out->sig = sig;
-    out->exp = (int32_t)(low_bit + MMA_WIDE_BASE);
+    out->exp = (int32_t)(low_bit + MMAI_WIDE_BASE);
 }

@@ -13,87 +13,87 @@
 #include "mma/status.h"
 
 /* Table row of the 13-bit-fraction f32 step accumulator ("e8m13"). */
-extern const mma_format_info mma_e8m13_info;
+extern const mma_format_info mmai_e8m13_info;
 
 /* True if the len bytes at text spell exactly the NUL-terminated name (text need not be terminated). */
-bool mma_name_equals(const char *text, size_t len, const char *name);
+bool mmai_name_equals(const char *text, size_t len, const char *name);
 
 /* Decodes a code against an explicit table row (used for e8m13 and the public formats). */
-mma_status mma_decode_info(const mma_format_info *info, uint64_t code, mma_value *out);
+mma_status mmai_decode_info(const mma_format_info *info, uint64_t code, mma_value *out);
 
 /* Encodes against an explicit table row; *inexact (may be NULL) tells whether rounding lost bits. */
-mma_status mma_encode_info(const mma_format_info *info, const mma_value *v, mma_round mode, unsigned flags,
+mma_status mmai_encode_info(const mma_format_info *info, const mma_value *v, mma_round mode, unsigned flags,
                            uint64_t *code, bool *inexact);
 
 /* Code of +-Inf (or +-max finite if the format has no Inf) of a float format. */
-uint64_t mma_code_inf(const mma_format_info *info, unsigned sign);
+uint64_t mmai_code_inf(const mma_format_info *info, unsigned sign);
 
 /* Code of a signed zero of a float format. */
-uint64_t mma_code_zero(const mma_format_info *info, unsigned sign);
+uint64_t mmai_code_zero(const mma_format_info *info, unsigned sign);
 
 /*
  * Exact (Kulisch) accumulator wide enough for any f64 product and 2^64 additions: a
- * two's-complement integer of MMA_WIDE_WORDS 32-bit words whose bit 0 weighs 2^MMA_WIDE_BASE.
+ * two's-complement integer of MMAI_WIDE_WORDS 32-bit words whose bit 0 weighs 2^MMAI_WIDE_BASE.
  */
-#define MMA_WIDE_WORDS 136
-#define MMA_WIDE_BASE (-2176)
-typedef struct mma_wide {
-    uint32_t w[MMA_WIDE_WORDS];
+#define MMAI_WIDE_WORDS 136
+#define MMAI_WIDE_BASE (-2176)
+typedef struct mmai_wide {
+    uint32_t w[MMAI_WIDE_WORDS];
     uint16_t lo;   /* lowest word ever touched since clear */
     uint16_t hi;   /* highest word ever touched since clear (excluding sign fill) */
     uint8_t neg_any; /* a borrow reached the top: words above hi may be non-zero */
-} mma_wide;
+} mmai_wide;
 
 /* Sets the accumulator to zero. */
-void mma_wide_clear(mma_wide *acc);
+void mmai_wide_clear(mmai_wide *acc);
 
 /* Adds (-1)^sign * (hi_part * 2^64 + lo_part) * 2^lsb exactly; MMA_ERR_OVERFLOW_RANGE if out of range. */
-mma_status mma_wide_add(mma_wide *acc, unsigned sign, uint64_t hi_part, uint64_t lo_part, int32_t lsb);
+mma_status mmai_wide_add(mmai_wide *acc, unsigned sign, uint64_t hi_part, uint64_t lo_part, int32_t lsb);
 
 /* Reads the accumulator as an exact value with a 64-bit significand and sticky bit (ZERO if it is 0). */
-void mma_wide_value(const mma_wide *acc, mma_value *out);
+void mmai_wide_value(const mmai_wide *acc, mma_value *out);
 
 /* 64 x 64 -> 128 bit unsigned multiply with 32-bit limbs (no __int128: runs on rv32). */
-void mma_mul64x64(uint64_t a, uint64_t b, uint64_t *hi, uint64_t *lo);
+void mmai_mul64x64(uint64_t a, uint64_t b, uint64_t *hi, uint64_t *lo);
 
 
 /*
  * Exact sum of products and addends with IEEE-style special handling, rounded once:
  * the engine behind the exact, seq_fma and arm_fp8 profiles and the final "+ C" of separate C.
  */
-typedef struct mma_exact_sum {
-    mma_wide acc;
+typedef struct mmai_exact_sum {
+    mmai_wide acc;
     uint8_t nan;        /* a NaN took part (or 0 x Inf) */
     uint8_t snan;       /* a signalling NaN took part */
     uint8_t pinf, ninf; /* +Inf / -Inf took part */
     uint8_t zeros;      /* 0: no term yet, 1: only +0 terms, 2: only -0 terms, 3: mixed or non-zero */
-} mma_exact_sum;
+} mmai_exact_sum;
 
 /* Starts an empty exact sum. */
-void mma_exact_sum_init(mma_exact_sum *s);
+void mmai_exact_sum_init(mmai_exact_sum *s);
 
 /* Adds one decoded value (an addend such as C) to the exact sum. */
-mma_status mma_exact_sum_add_value(mma_exact_sum *s, const mma_value *v);
+mma_status mmai_exact_sum_add_value(mmai_exact_sum *s, const mma_value *v);
 
 /* Adds the exact product a * b * 2^scale_exp of two decoded values (any widths, f64 included). */
-mma_status mma_exact_sum_add_mul(mma_exact_sum *s, const mma_value *a, const mma_value *b, int32_t scale_exp);
+mma_status mmai_exact_sum_add_mul(mmai_exact_sum *s, const mma_value *a, const mma_value *b, int32_t scale_exp);
 
 /* Adds a formed product (mma_product) to the exact sum. */
-mma_status mma_exact_sum_add_product(mma_exact_sum *s, const mma_product *p);
+mma_status mmai_exact_sum_add_product(mmai_exact_sum *s, const mma_product *p);
 
 /*
  * Rounds the exact sum once to a float format: NaN -> nan_code, Inf+-Inf -> nan_code, Inf -> Inf,
  * exact zero -> IEEE sign rule (same-signed zeros keep the sign; otherwise +0, or -0 under RD),
  * finite -> mma_encode with mode and flags.
  */
-mma_status mma_exact_sum_round(const mma_exact_sum *s, const mma_format_info *out, mma_round mode, unsigned flags,
+mma_status mmai_exact_sum_round(const mmai_exact_sum *s, const mma_format_info *out, mma_round mode, unsigned flags,
                                uint64_t nan_code, uint64_t *code);
 
 /* Supplies the product at position `pos` of the instruction's k order (callback of the accumulators). */
-typedef mma_status (*mma_product_fetch)(const void *ctx, size_t pos, mma_product *out);
+typedef mma_status (*mmai_product_fetch)(const void *ctx, size_t pos, mma_product *out);
 
 /* Runs a whole instruction's accumulation (all steps and the C placement) over n fetched products. */
-mma_status mma_accumulate_fetch(const mma_profile *prof, mma_product_fetch fetch, const void *ctx, size_t n,
+mma_status mmai_accumulate_fetch(const mma_profile *prof, mmai_product_fetch fetch, const void *ctx, size_t n,
                                 mma_format ctype, uint64_t c, mma_format dtype, uint64_t *d);
 
 /* Align-stage core: folds C into E (finite C; a zero C under zero_c_term), applies min_E (no specials check). */
@@ -104,24 +104,24 @@ mma_status mmai_bfma_frame(const mma_profile *prof, mma_format dtype, bool have_
 int64_t mmai_bfma_c_term(const mma_profile *prof, const mma_bfma_frame *frame, const mma_value *c);
 
 /* One block-FMA step over k-order positions [pos, pos+cnt) with accumulator acc (if have_acc). */
-typedef mma_status (*mma_block_step_fn)(const void *ctx, size_t pos, size_t cnt, bool have_acc, uint64_t acc,
+typedef mma_status (*mmai_block_step_fn)(const void *ctx, size_t pos, size_t cnt, bool have_acc, uint64_t acc,
                                         uint64_t *out);
 
 /* Runs the steps of one instruction (groups of G, C joint/separate/unused) with a step implementation. */
-mma_status mma_block_fma_run(const mma_profile *prof, mma_block_step_fn step, const void *ctx, size_t n, uint64_t c_d,
+mma_status mmai_block_fma_run(const mma_profile *prof, mmai_block_step_fn step, const void *ctx, size_t n, uint64_t c_d,
                              mma_format dtype, uint64_t *d);
 
 /* Rounds C (in ctype) once RNE to the accumulator format dtype (identity if equal). */
-mma_status mma_c_to_dtype(mma_format ctype, uint64_t c, mma_format dtype, uint64_t *out);
+mma_status mmai_c_to_dtype(mma_format ctype, uint64_t c, mma_format dtype, uint64_t *out);
 
 /* Decodes an operand code; a subnormal reads as zero when flush is set (profile.flush_subnormal_in). */
 mma_status mmai_decode_operand(mma_format fmt, uint64_t code, bool flush, mma_value *out);
 
 /* Maps a position in the profile's k order to the k index (pair_split: k%4 in {0,1} first). */
-size_t mma_k_index(uint8_t order, size_t pos, size_t k);
+size_t mmai_k_index(uint8_t order, size_t pos, size_t k);
 
 /* Arm FP8DotAddFP of a whole dot product: c + 2^-lscale * sum, exact, one rounding (NUMERICS 3 arm_fp8). */
-mma_status mma_arm_fp8_dot(const mma_profile *prof, mma_product_fetch fetch, const void *ctx, size_t n,
+mma_status mmai_arm_fp8_dot(const mma_profile *prof, mmai_product_fetch fetch, const void *ctx, size_t n,
                            mma_format dtype, uint64_t c, uint64_t *d);
 
 #endif /* MMA_INTERNAL_H */

@@ -281,7 +281,7 @@ mma_status mma_cvt_type_from_name(const char *name, size_t len, mma_cvt_type *ou
         return MMA_ERR_NULL;
     }
     for (unsigned t = 0; t < (unsigned)MMA_CVT_TYPE_COUNT; ++t) {
-        if (mma_name_equals(name, len, cvt_types[t].name)) {
+        if (mmai_name_equals(name, len, cvt_types[t].name)) {
             *out = (mma_cvt_type)t;
             return MMA_OK;
         }

@@ -22,7 +22,7 @@ static mma_status decode_int(const mma_format_info *info, uint64_t code, mma_val
     return MMA_OK;
 }
 
-mma_status mma_decode_info(const mma_format_info *info, uint64_t code, mma_value *out)
+mma_status mmai_decode_info(const mma_format_info *info, uint64_t code, mma_value *out)
 {
     if (info == NULL || out == NULL) {
         return MMA_ERR_NULL;
@@ -90,5 +90,5 @@ mma_status mma_decode(mma_format fmt, uint64_t code, mma_value *out)
     if (info == NULL) {
         return MMA_ERR_FORMAT;
     }
-    return mma_decode_info(info, code, out);
+    return mmai_decode_info(info, code, out);
 }

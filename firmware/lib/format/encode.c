@@ -25,7 +25,7 @@ static uint64_t code_max(const mma_format_info *info, unsigned sign)
     return pack(info, sign, (uint64_t)((int64_t)info->emax + info->bias), info->max_frac);
 }
 
-uint64_t mma_code_inf(const mma_format_info *info, unsigned sign)
+uint64_t mmai_code_inf(const mma_format_info *info, unsigned sign)
 {
     if (!info->has_inf) {
         return code_max(info, sign);
@@ -33,7 +33,7 @@ uint64_t mma_code_inf(const mma_format_info *info, unsigned sign)
     return pack(info, sign, mask_bits(info->exp_bits), 0);
 }
 
-uint64_t mma_code_zero(const mma_format_info *info, unsigned sign)
+uint64_t mmai_code_zero(const mma_format_info *info, unsigned sign)
 {
     return pack(info, sign, 0, 0);
 }
@@ -42,7 +42,7 @@ uint64_t mma_code_zero(const mma_format_info *info, unsigned sign)
 static uint64_t overflow_code(const mma_format_info *info, unsigned sign)
 {
     if (info->has_inf) {
-        return mma_code_inf(info, sign);
+        return mmai_code_inf(info, sign);
     }
     if (info->nan_style != MMA_NAN_NONE) {
         return info->canonical_nan;
@@ -82,7 +82,7 @@ static mma_status encode_special(const mma_format_info *info, const mma_value *v
     }
     /* Inf */
     if ((flags & MMA_ENC_RELU) && v->sign) {
-        *code = mma_code_zero(info, 0);
+        *code = mmai_code_zero(info, 0);
         return MMA_OK;
     }
     if (!info->has_sign && v->sign) {
@@ -93,7 +93,7 @@ static mma_status encode_special(const mma_format_info *info, const mma_value *v
         return MMA_OK;
     }
     if (info->has_inf) {
-        *code = mma_code_inf(info, sign);
+        *code = mmai_code_inf(info, sign);
         return MMA_OK;
     }
     if (info->nan_style != MMA_NAN_NONE) {
@@ -107,7 +107,7 @@ static mma_status encode_special(const mma_format_info *info, const mma_value *v
     return MMA_ERR_UNREPRESENTABLE;
 }
 
-mma_status mma_encode_info(const mma_format_info *info, const mma_value *v, mma_round mode, unsigned flags,
+mma_status mmai_encode_info(const mma_format_info *info, const mma_value *v, mma_round mode, unsigned flags,
                            uint64_t *code, bool *inexact)
 {
     if (info == NULL || v == NULL || code == NULL) {
@@ -137,11 +137,11 @@ mma_status mma_encode_info(const mma_format_info *info, const mma_value *v, mma_
             }
             return MMA_OK;
         }
-        *code = mma_code_zero(info, zsign);
+        *code = mmai_code_zero(info, zsign);
         return MMA_OK;
     }
     if ((flags & MMA_ENC_RELU) && v->sign) {
-        *code = mma_code_zero(info, 0);
+        *code = mmai_code_zero(info, 0);
         if (inexact != NULL) {
             *inexact = true;
         }
@@ -205,7 +205,7 @@ mma_status mma_encode_info(const mma_format_info *info, const mma_value *v, mma_
             *code = 0;
             return MMA_OK;
         }
-        *code = mma_code_zero(info, (flags & MMA_ENC_RELU) ? 0u : sign);
+        *code = mmai_code_zero(info, (flags & MMA_ENC_RELU) ? 0u : sign);
         return MMA_OK;
     }
     const bool normal = kept >= ((uint64_t)1 << (unsigned)p);
@@ -290,7 +290,7 @@ mma_status mma_encode(mma_format fmt, const mma_value *v, mma_round mode, unsign
         }
         return encode_s32(v, mode, flags, code);
     }
-    return mma_encode_info(info, v, mode, flags, code, NULL);
+    return mmai_encode_info(info, v, mode, flags, code, NULL);
 }
 
 bool mma_encode_is_inexact(mma_format fmt, const mma_value *v, mma_round mode)
@@ -298,7 +298,7 @@ bool mma_encode_is_inexact(mma_format fmt, const mma_value *v, mma_round mode)
     const mma_format_info *info = mma_format_get(fmt);
     uint64_t code = 0;
     bool inexact = false;
-    if (info == NULL || mma_encode_info(info, v, mode, MMA_ENC_SATFINITE, &code, &inexact) != MMA_OK) {
+    if (info == NULL || mmai_encode_info(info, v, mode, MMA_ENC_SATFINITE, &code, &inexact) != MMA_OK) {
         return false;
     }
     return inexact;

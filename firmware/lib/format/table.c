@@ -32,7 +32,7 @@ static const mma_format_info format_table[MMA_FMT_COUNT] = {
 };
 
 /* The 13-bit-fraction f32 step accumulator of FP8 tensor cores ("e8m13"), held in an f32 code. */
-const mma_format_info mma_e8m13_info = {"e8m13", MMA_KIND_FLOAT, 32, 22, 1, 8, 13, 1, MMA_NAN_IEEE, 127, -126,
+const mma_format_info mmai_e8m13_info = {"e8m13", MMA_KIND_FLOAT, 32, 22, 1, 8, 13, 1, MMA_NAN_IEEE, 127, -126,
                                         127, 10, 0x1FFF, 1, 1, 0x7FFFFFFF};
 
 const mma_format_info *mma_format_get(mma_format fmt)
@@ -49,7 +49,7 @@ bool mma_format_is_float(mma_format fmt)
     return info != NULL && info->kind == MMA_KIND_FLOAT;
 }
 
-bool mma_name_equals(const char *text, size_t len, const char *name)
+bool mmai_name_equals(const char *text, size_t len, const char *name)
 {
     size_t i = 0;
     while (i < len && name[i] != '\0' && name[i] == text[i]) {
@@ -64,7 +64,7 @@ mma_status mma_format_from_name(const char *name, size_t len, mma_format *out)
         return MMA_ERR_NULL;
     }
     for (unsigned f = 0; f < (unsigned)MMA_FMT_COUNT; ++f) {
-        if (mma_name_equals(name, len, format_table[f].name)) {
+        if (mmai_name_equals(name, len, format_table[f].name)) {
             *out = (mma_format)f;
             return MMA_OK;
         }

@@ -16,7 +16,7 @@ typedef struct walker {
 static void emit(walker *w, const mma_instr *ins)
 {
     if (w->count == w->target) {
-        mma_instr_copy(w->out, ins);
+        mmai_instr_copy(w->out, ins);
     }
     w->count++;
 }
@@ -25,7 +25,7 @@ static void emit(walker *w, const mma_instr *ins)
 static void base(mma_instr *ins, mma_family family, unsigned m, unsigned n, unsigned k, unsigned a, unsigned b,
                  unsigned c, unsigned d)
 {
-    mma_instr_defaults(ins, family);
+    mmai_instr_defaults(ins, family);
     ins->m = (uint8_t)m;
     ins->n = (uint16_t)n;
     ins->k = (uint16_t)k;
@@ -220,6 +220,6 @@ mma_status mma_instr_catalog(size_t index, mma_instr *out)
     if (index >= w.count) {
         return MMA_ERR_BUFFER;
     }
-    mma_instr_copy(out, &dummy);
+    mmai_instr_copy(out, &dummy);
     return MMA_OK;
 }

@@ -49,22 +49,22 @@ typedef enum mma_igroup {
 } mma_igroup;
 
 /* Returns the input-type group of a format (MMA_G_NONE if it cannot be an A/B type). */
-mma_igroup mma_instr_group(unsigned fmt);
+mma_igroup mmai_instr_group(unsigned fmt);
 
 /*
  * The validation rules. On error returns the status and sets *reason (static) and *field (the
  * part of the instruction at fault); *reason and *field are untouched on success.
  */
-mma_status mma_instr_check(const mma_instr *ins, const char **reason, mma_ifield *field);
+mma_status mmai_instr_check(const mma_instr *ins, const char **reason, mma_ifield *field);
 
 /* Fills a descriptor with the defaults of a given family (all qualifiers absent, .rn, row/col). */
-void mma_instr_defaults(mma_instr *ins, mma_family family);
+void mmai_instr_defaults(mma_instr *ins, mma_family family);
 
 /* Copies a descriptor field by field (a struct assignment may become a memcpy call on small targets). */
-void mma_instr_copy(mma_instr *dst, const mma_instr *src);
+void mmai_instr_copy(mma_instr *dst, const mma_instr *src);
 
 /* True if the two descriptors are equal field by field. */
-bool mma_instr_equal(const mma_instr *x, const mma_instr *y);
+bool mmai_instr_equal(const mma_instr *x, const mma_instr *y);
 
 /* Valid wgmma N for the integer and b1 types: 8, 16, 24, 32, then 48..256 step 16. */
 static inline bool mma_wgmma_int_n_ok(unsigned n)

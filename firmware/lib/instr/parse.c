@@ -8,7 +8,7 @@
  *   wmma.mma.sync.aligned.ALAYOUT.BLAYOUT.SHAPE.DTYPE.ATYPE.BTYPE.CTYPE{.satfinite}{.xor.popc|.and.popc}{.rnd}
  *   wgmma.mma_async.sync.aligned.SHAPE{.satfinite}.DTYPE.ATYPE.BTYPE{.and.popc}   (C is D: ctype = dtype)
  * Leading/trailing whitespace and one trailing ';' are ignored. Operands are not accepted.
- * Which combinations exist is decided by mma_instr_check (instr_validate.c).
+ * Which combinations exist is decided by mmai_instr_check (instr_validate.c).
  */
 #include "instr_int.h"
 
@@ -498,15 +498,15 @@ mma_status mma_instr_parse(const char *text, size_t len, mma_instr *out, mma_dia
         return st;
     }
     if (cur_is(&p, "mma")) {
-        mma_instr_defaults(&ins, MMA_FAMILY_MMA);
+        mmai_instr_defaults(&ins, MMA_FAMILY_MMA);
         take(&p, MMA_IF_OPCODE);
         st = parse_mma(&p, &ins);
     } else if (cur_is(&p, "wmma")) {
-        mma_instr_defaults(&ins, MMA_FAMILY_WMMA);
+        mmai_instr_defaults(&ins, MMA_FAMILY_WMMA);
         take(&p, MMA_IF_OPCODE);
         st = parse_wmma(&p, &ins);
     } else if (cur_is(&p, "wgmma")) {
-        mma_instr_defaults(&ins, MMA_FAMILY_WGMMA);
+        mmai_instr_defaults(&ins, MMA_FAMILY_WGMMA);
         take(&p, MMA_IF_OPCODE);
         st = parse_wgmma(&p, &ins);
     } else {
@@ -526,7 +526,7 @@ mma_status mma_instr_parse(const char *text, size_t len, mma_instr *out, mma_dia
     {
         const char *reason = NULL;
         mma_ifield field = MMA_IF_OPCODE;
-        st = mma_instr_check(&ins, &reason, &field);
+        st = mmai_instr_check(&ins, &reason, &field);
         if (st != MMA_OK) {
             if (p.has_field[field]) {
                 return err(&p, st, p.field[field].pos, p.field[field].len, reason);
@@ -534,6 +534,6 @@ mma_status mma_instr_parse(const char *text, size_t len, mma_instr *out, mma_dia
             return err(&p, st, p.end, 0, reason);
         }
     }
-    mma_instr_copy(out, &ins);
+    mmai_instr_copy(out, &ins);
     return MMA_OK;
 }

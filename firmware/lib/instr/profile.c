@@ -26,12 +26,12 @@ mma_status mma_instr_profile(mma_preset preset, const mma_instr *ins, mma_profil
     if (ins->block_scale) {
         return mma_block_scale_preset_profile(preset, (mma_kind)ins->kind, out);
     }
-    if (ins->sparsity != MMA_SPARSE_NONE && (preset == MMA_PRESET_VOLTA || preset == MMA_PRESET_TURING)) {
-        return MMA_ERR_PROFILE; /* mma.sp requires sm_80 or higher */
-    }
-    if (ins->kind == MMA_KINDQ_F8F6F4 && preset != MMA_PRESET_RTX_BLACKWELL && preset != MMA_PRESET_EXACT &&
-        preset != MMA_PRESET_SEQ_FMA) {
-        return MMA_ERR_PROFILE; /* .kind::f8f6f4 (dense and sparse) requires sm_120a */
+    /* mma.sp needs sm_80 on, .kind::f8f6f4 sm_120a (profile/gpus.c); exact and seq_fma model any instruction */
+    const uint32_t have = mma_preset_features(preset);
+    const bool any = preset == MMA_PRESET_EXACT || preset == MMA_PRESET_SEQ_FMA;
+    if ((preset < MMA_PRESET_EXACT && ins->sparsity != MMA_SPARSE_NONE && (have & MMA_GPU_SPARSE) == 0) ||
+        (!any && ins->kind == MMA_KINDQ_F8F6F4 && (have & MMA_GPU_F8F6F4) == 0)) {
+        return MMA_ERR_PROFILE;
     }
     st = mma_preset_profile(preset, (mma_family)ins->family, (mma_format)ins->atype, (mma_format)ins->dtype, out);
     if (st == MMA_OK && ins->atype == MMA_FMT_F64) {

@@ -25,7 +25,7 @@ typedef struct shape_set {
     const char *reason;
 } shape_set;
 
-mma_igroup mma_instr_group(unsigned fmt)
+mma_igroup mmai_instr_group(unsigned fmt)
 {
     switch (fmt) {
     case MMA_FMT_F16: return MMA_G_F16;
@@ -46,7 +46,7 @@ mma_igroup mma_instr_group(unsigned fmt)
     }
 }
 
-void mma_instr_defaults(mma_instr *ins, mma_family family)
+void mmai_instr_defaults(mma_instr *ins, mma_family family)
 {
     ins->family = (uint8_t)family;
     ins->m = 0;
@@ -68,7 +68,7 @@ void mma_instr_defaults(mma_instr *ins, mma_family family)
     ins->stype = 0;
 }
 
-void mma_instr_copy(mma_instr *dst, const mma_instr *src)
+void mmai_instr_copy(mma_instr *dst, const mma_instr *src)
 {
     dst->family = src->family;
     dst->m = src->m;
@@ -90,7 +90,7 @@ void mma_instr_copy(mma_instr *dst, const mma_instr *src)
     dst->stype = src->stype;
 }
 
-bool mma_instr_equal(const mma_instr *x, const mma_instr *y)
+bool mmai_instr_equal(const mma_instr *x, const mma_instr *y)
 {
     return x->family == y->family && x->m == y->m && x->n == y->n && x->k == y->k &&
            x->atype == y->atype && x->btype == y->btype && x->ctype == y->ctype &&
@@ -435,7 +435,7 @@ static mma_status check_wgmma_shape(vctx *v, const mma_instr *ins, mma_igroup g)
     case MMA_G_I8: k = 32u; break;
     case MMA_G_B1: k = 256u; break;
     default:
-        return fail(v, MMA_ERR_INSTRUCTION, g == mma_instr_group(ins->atype) ? MMA_IF_ATYPE : MMA_IF_BTYPE,
+        return fail(v, MMA_ERR_INSTRUCTION, g == mmai_instr_group(ins->atype) ? MMA_IF_ATYPE : MMA_IF_BTYPE,
                     "wgmma inputs must be .f16, .bf16, .tf32, .e4m3, .e5m2, .s8, .u8 or .b1");
     }
     if (ins->m != 64u) {
@@ -479,7 +479,7 @@ static mma_status check_shape(vctx *v, const mma_instr *ins, mma_igroup g, mma_i
     if (ins->family == MMA_FAMILY_WMMA) {
         set = wmma_shapes(g);
         if (set == NULL) {
-            return fail(v, MMA_ERR_INSTRUCTION, g == mma_instr_group(ins->atype) ? MMA_IF_ATYPE : MMA_IF_BTYPE,
+            return fail(v, MMA_ERR_INSTRUCTION, g == mmai_instr_group(ins->atype) ? MMA_IF_ATYPE : MMA_IF_BTYPE,
                         "wmma inputs must be .f16, .bf16, .tf32, .f64, .s8, .u8, .s4, .u4 or .b1");
         }
     } else {
@@ -665,7 +665,7 @@ static mma_status check_qualifiers(vctx *v, const mma_instr *ins, mma_igroup g)
     return MMA_OK;
 }
 
-mma_status mma_instr_check(const mma_instr *ins, const char **reason, mma_ifield *field)
+mma_status mmai_instr_check(const mma_instr *ins, const char **reason, mma_ifield *field)
 {
     vctx v = {NULL, MMA_IF_OPCODE};
     mma_status st;
@@ -677,8 +677,8 @@ mma_status mma_instr_check(const mma_instr *ins, const char **reason, mma_ifield
         st = check_family_qualifiers(&v, ins);
     }
     if (st == MMA_OK) {
-        ga = mma_instr_group(ins->atype);
-        gb = mma_instr_group(ins->btype);
+        ga = mmai_instr_group(ins->atype);
+        gb = mmai_instr_group(ins->btype);
         st = check_ab(&v, ins, ga, gb);
         if (st == MMA_OK && ins->family == MMA_FAMILY_MMA) {
             st = check_kind(&v, ins, ga, gb);
@@ -713,7 +713,7 @@ mma_status mma_instr_validate(const mma_instr *ins, mma_diag *diag)
         }
         return MMA_ERR_NULL;
     }
-    st = mma_instr_check(ins, &reason, &field);
+    st = mmai_instr_check(ins, &reason, &field);
     if (st != MMA_OK && diag != NULL) {
         diag->pos = 0;
         diag->len = 0;

@@ -48,7 +48,7 @@ static void chunk_row(const mma_gemm_desc *g, const mma_sparse_layout *layout, s
 {
     const size_t kc = g->ins->k;
     if (g->ins->sparsity != MMA_SPARSE_NONE) {
-        mma_sparse_expand_row(layout, cnt, &g->a[i * g->lda + k0 / 2u], &g->meta[i * g->ldm + k0 / layout->chunk],
+        mmai_sparse_expand_row(layout, cnt, &g->a[i * g->lda + k0 / 2u], &g->meta[i * g->ldm + k0 / layout->chunk],
                               arow);
     } else {
         for (size_t t = 0; t < cnt; ++t) {
@@ -95,8 +95,8 @@ mma_status mma_gemm(const mma_gemm_desc *g)
     if (st != MMA_OK) {
         return st;
     }
-    if (!integer && ins->sparsity == MMA_SPARSE_NONE && !ins->block_scale && mma_gemm_fast_eligible(ins, &eff)) {
-        return mma_gemm_fast(g, &eff);
+    if (!integer && ins->sparsity == MMA_SPARSE_NONE && !ins->block_scale && mmai_gemm_fast_eligible(ins, &eff)) {
+        return mmai_gemm_fast(g, &eff);
     }
     mma_profile later = eff; /* chunks after the first: C unused becomes "accumulate into D" */
     if (!integer && later.c_mode == MMA_C_UNUSED) {

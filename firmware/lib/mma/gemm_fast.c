@@ -27,13 +27,13 @@ static bool fast_decode(mma_format fmt, unsigned p, uint64_t code, fast_elem *ou
     return true;
 }
 
-bool mma_gemm_fast_eligible(const mma_instr *ins, const mma_profile *prof)
+bool mmai_gemm_fast_eligible(const mma_instr *ins, const mma_profile *prof)
 {
     const mma_format_info *ia = mma_format_get((mma_format)ins->atype);
     const mma_format_info *ib = mma_format_get((mma_format)ins->btype);
     return prof->algo == MMA_ACC_BLOCK_FMA && ia != NULL && ib != NULL && ia->kind == MMA_KIND_FLOAT &&
            ib->kind == MMA_KIND_FLOAT && ia->frac_bits <= 10 && ib->frac_bits <= 10 &&
-           (int)prof->frac_bits >= (int)ia->frac_bits + (int)ib->frac_bits && ins->k <= MMA_FAST_MAX_K &&
+           (int)prof->frac_bits >= (int)ia->frac_bits + (int)ib->frac_bits && ins->k <= MMAI_FAST_MAX_K &&
            (ins->dtype == MMA_FMT_F32 || ins->dtype == MMA_FMT_F16) && prof->flush_subnormal_in == 0 &&
            prof->zero_product_term == 0;
 }
@@ -93,27 +93,27 @@ static mma_status fast_step(const void *vctx, size_t pos, size_t cnt, bool have_
     return mma_bfma_round(x->prof, x->dtype, &fr, S, out);
 }
 
-mma_status mma_gemm_fast(const mma_gemm_desc *g, const mma_profile *prof)
+mma_status mmai_gemm_fast(const mma_gemm_desc *g, const mma_profile *prof)
 {
     const mma_instr *ins = g->ins;
     const mma_format at = (mma_format)ins->atype, bt = (mma_format)ins->btype, dt = (mma_format)ins->dtype;
     const unsigned pa = mma_format_get(at)->frac_bits, pb = mma_format_get(bt)->frac_bits;
     const size_t kc = ins->k;
-    fast_elem bdec[MMA_FAST_COLS][MMA_FAST_MAX_K];
-    fast_elem adec[MMA_FAST_MAX_K];
-    uint64_t acode[MMA_FAST_MAX_K], bcode[MMA_FAST_MAX_K];
-    bool bfast[MMA_FAST_COLS];
+    fast_elem bdec[MMAI_FAST_COLS][MMAI_FAST_MAX_K];
+    fast_elem adec[MMAI_FAST_MAX_K];
+    uint64_t acode[MMAI_FAST_MAX_K], bcode[MMAI_FAST_MAX_K];
+    bool bfast[MMAI_FAST_COLS];
     fast_step_ctx x = {prof, dt, adec, NULL, prof->frac_bits - pa - pb};
     mma_status st = MMA_OK;
 
-    for (size_t j0 = 0; j0 < g->n; j0 += MMA_FAST_COLS) {
-        const size_t jn = (g->n - j0) < MMA_FAST_COLS ? (g->n - j0) : MMA_FAST_COLS;
+    for (size_t j0 = 0; j0 < g->n; j0 += MMAI_FAST_COLS) {
+        const size_t jn = (g->n - j0) < MMAI_FAST_COLS ? (g->n - j0) : MMAI_FAST_COLS;
         for (size_t k0 = 0; k0 < g->k || k0 == 0; k0 += kc) {
             const size_t cnt = (g->k - k0) < kc ? (g->k - k0) : kc;
             for (size_t jj = 0; jj < jn; ++jj) {
                 bfast[jj] = true;
                 for (size_t pos = 0; pos < kc; ++pos) {
-                    const size_t t = mma_k_index(prof->k_order, pos, kc);
+                    const size_t t = mmai_k_index(prof->k_order, pos, kc);
                     const uint64_t code = t < cnt ? g->b[(k0 + t) * g->ldb + j0 + jj] : 0u;
                     bfast[jj] = fast_decode(bt, pb, code, &bdec[jj][pos], &st) && bfast[jj];
                     if (st != MMA_OK) {
@@ -124,7 +124,7 @@ mma_status mma_gemm_fast(const mma_gemm_desc *g, const mma_profile *prof)
             for (size_t i = 0; i < g->m; ++i) {
                 bool afast = true;
                 for (size_t pos = 0; pos < kc; ++pos) {
-                    const size_t t = mma_k_index(prof->k_order, pos, kc);
+                    const size_t t = mmai_k_index(prof->k_order, pos, kc);
                     const uint64_t code = t < cnt ? g->a[i * g->lda + k0 + t] : 0u;
                     afast = fast_decode(at, pa, code, &adec[pos], &st) && afast;
                     if (st != MMA_OK) {
@@ -139,13 +139,13 @@ mma_status mma_gemm_fast(const mma_gemm_desc *g, const mma_profile *prof)
                     if (afast && bfast[jj]) {
                         uint64_t c_d = 0;
                         if (prof->c_mode == MMA_C_UNUSED) {
-                            c_d = mma_code_zero(mma_format_get(dt), 0);
+                            c_d = mmai_code_zero(mma_format_get(dt), 0);
                         } else {
-                            st = mma_c_to_dtype(ct, cin, dt, &c_d);
+                            st = mmai_c_to_dtype(ct, cin, dt, &c_d);
                         }
                         if (st == MMA_OK) {
                             x.b = bdec[jj];
-                            st = mma_block_fma_run(prof, fast_step, &x, kc, c_d, dt, &dout);
+                            st = mmai_block_fma_run(prof, fast_step, &x, kc, c_d, dt, &dout);
                         }
                     } else {
                         /* NaN/Inf operands: the generic path on the original (k-natural) codes. */

@@ -31,7 +31,7 @@ static mma_status element_product(const scaled_dot *x, size_t t, const mma_scale
 static mma_status fetch_scaled(const void *ctx, size_t pos, mma_product *out)
 {
     const scaled_dot *x = (const scaled_dot *)ctx;
-    const size_t t = mma_k_index(x->prof->k_order, pos, x->k);
+    const size_t t = mmai_k_index(x->prof->k_order, pos, x->k);
     return element_product(x, t, &x->f[t / x->block_k], out);
 }
 
@@ -78,13 +78,13 @@ static mma_status groups_dot(const scaled_dot *x, mma_format ctype, uint64_t c, 
     step.group = (uint16_t)ngroups; /* one step over all groups */
     uint64_t c_d = 0;
     if (prof->c_mode != MMA_C_UNUSED) {
-        mma_status st = mma_c_to_dtype(ctype, c, MMA_FMT_F32, &c_d);
+        mma_status st = mmai_c_to_dtype(ctype, c, MMA_FMT_F32, &c_d);
         if (st != MMA_OK) {
             return st;
         }
     }
     const group_ctx cx = {x, &step};
-    return mma_block_fma_run(&step, group_step, &cx, ngroups, c_d, MMA_FMT_F32, d);
+    return mmai_block_fma_run(&step, group_step, &cx, ngroups, c_d, MMA_FMT_F32, d);
 }
 
 /* One output element of a block-scaled instruction, column j. */
@@ -108,7 +108,7 @@ static mma_status scaled_output(const mmai_row_ctx *x, const uint64_t *arow, con
     if (groups) {
         return groups_dot(&sd, ctype, c, d);
     }
-    return mma_accumulate_fetch(x->eff, fetch_scaled, &sd, ins->k, ctype, c, (mma_format)ins->dtype, d);
+    return mmai_accumulate_fetch(x->eff, fetch_scaled, &sd, ins->k, ctype, c, (mma_format)ins->dtype, d);
 }
 
 mma_status mmai_row(const mmai_row_ctx *x, const uint64_t *arow, const uint64_t *scale_a, mma_format ctype,

@@ -22,7 +22,7 @@ static mma_status run(const mma_instr *ins, const mma_profile *prof, const mma_o
             return MMA_ERR_NULL;
         }
         st = mma_sparse_layout_of(ins, &layout);
-        if (st == MMA_OK && k > MMA_SPARSE_MAX_K) {
+        if (st == MMA_OK && k > MMAI_SPARSE_MAX_K) {
             st = MMA_ERR_SHAPE;
         }
         if (st == MMA_OK) {
@@ -50,11 +50,11 @@ static mma_status run(const mma_instr *ins, const mma_profile *prof, const mma_o
     }
     const mmai_row_ctx x = {ins, integer ? NULL : &eff, ins->block_scale ? &shape : NULL, n, ops->b, n, k,
                             ops->scale_b, n, shape.vec};
-    uint64_t arow[MMA_SPARSE_MAX_K];
+    uint64_t arow[MMAI_SPARSE_MAX_K];
     for (size_t i = 0; i < m && st == MMA_OK; ++i) {
         const uint64_t *a = &ops->a[i * k];
         if (sparse) {
-            mma_sparse_expand_row(&layout, k, &ops->a[i * (k / 2u)], &ops->meta[i * (k / layout.chunk)], arow);
+            mmai_sparse_expand_row(&layout, k, &ops->a[i * (k / 2u)], &ops->meta[i * (k / layout.chunk)], arow);
             a = arow;
         }
         st = mmai_row(&x, a, ins->block_scale ? &ops->scale_a[i * shape.vec] : NULL, (mma_format)ins->ctype,

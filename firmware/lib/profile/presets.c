@@ -9,33 +9,21 @@ static const char *const preset_names[MMA_PRESET_COUNT] = {
     "volta", "turing", "ampere", "ada", "hopper", "blackwell", "rtx_blackwell", "exact", "seq_fma", "arm_fp8",
 };
 
-/* GPU names of the published data and their generation. */
-static const struct {
-    const char *name;
-    mma_preset preset;
-} gpu_aliases[] = {
-    {"V100", MMA_PRESET_VOLTA},  {"T4", MMA_PRESET_TURING},     {"A100", MMA_PRESET_AMPERE},
-    {"A2", MMA_PRESET_AMPERE},   {"A30", MMA_PRESET_AMPERE},    {"Ada", MMA_PRESET_ADA},
-    {"L40S", MMA_PRESET_ADA},    {"H100", MMA_PRESET_HOPPER},   {"H200", MMA_PRESET_HOPPER},
-    {"B200", MMA_PRESET_BLACKWELL}, {"sm_120", MMA_PRESET_RTX_BLACKWELL},
-};
-
 mma_status mma_preset_from_name(const char *name, size_t len, mma_preset *out)
 {
     if (name == NULL || out == NULL) {
         return MMA_ERR_NULL;
     }
     for (unsigned p = 0; p < (unsigned)MMA_PRESET_COUNT; ++p) {
-        if (mma_name_equals(name, len, preset_names[p])) {
+        if (mmai_name_equals(name, len, preset_names[p])) {
             *out = (mma_preset)p;
             return MMA_OK;
         }
     }
-    for (size_t i = 0; i < sizeof gpu_aliases / sizeof gpu_aliases[0]; ++i) {
-        if (mma_name_equals(name, len, gpu_aliases[i].name)) {
-            *out = gpu_aliases[i].preset;
-            return MMA_OK;
-        }
+    const mma_gpu *gpu;
+    if (mma_gpu_from_name(name, len, &gpu) == MMA_OK) {
+        *out = (mma_preset)gpu->preset;
+        return MMA_OK;
     }
     return MMA_ERR_PROFILE;
 }
@@ -107,19 +95,29 @@ static mma_profile fp8_mma_sync_split(void)
     return p;
 }
 
+/* The feature an input format needs (profile/gpus.c says which generation has it). */
+static uint32_t feature_of(mma_format atype)
+{
+    if (atype == MMA_FMT_F16) {
+        return MMA_GPU_F16;
+    }
+    if (atype == MMA_FMT_BF16 || atype == MMA_FMT_TF32) {
+        return MMA_GPU_BF16_TF32;
+    }
+    if (is_fp8(atype)) {
+        return MMA_GPU_FP8;
+    }
+    return MMA_GPU_F8F6F4; /* e3m2, e2m3, e2m1 */
+}
+
+/* The datapath of a GPU preset whose generation has the instruction (checked by the caller). */
 static mma_status nvidia_profile(mma_preset preset, mma_family family, mma_format atype, mma_profile *out)
 {
     switch (preset) {
     case MMA_PRESET_VOLTA:
-        if (atype != MMA_FMT_F16) {
-            return MMA_ERR_PROFILE;
-        }
         *out = block_fma(4, 23, 24, MMA_MIN_E_NONE, -19);
         return MMA_OK;
     case MMA_PRESET_TURING:
-        if (atype != MMA_FMT_F16) {
-            return MMA_ERR_PROFILE;
-        }
         *out = block_fma(8, 24, 24, MIN_E(6));
         return MMA_OK;
     case MMA_PRESET_AMPERE:
@@ -132,37 +130,24 @@ static mma_status nvidia_profile(mma_preset preset, mma_family family, mma_forma
             *out = block_fma(4, 24, 24, MIN_E(6));
             return MMA_OK;
         }
-        if (preset == MMA_PRESET_ADA && is_fp8(atype) && family == MMA_FAMILY_MMA) {
-            *out = block_fma(16, 13, 14, MIN_E(6));
+        if (is_fp8(atype)) {
+            *out = block_fma(16, 13, 14, MIN_E(6)); /* Ada mma.sync m16n8k32: 2 steps of 16, e8m13 */
             return MMA_OK;
         }
         return MMA_ERR_PROFILE;
     case MMA_PRESET_HOPPER:
         if (is_fp8(atype)) {
-            if (family == MMA_FAMILY_WGMMA) {
-                *out = block_fma(32, 13, 14, MIN_E(7));
-                return MMA_OK;
-            }
-            if (family == MMA_FAMILY_MMA) {
-                *out = fp8_mma_sync_split();
-                return MMA_OK;
-            }
-            return MMA_ERR_PROFILE;
+            *out = family == MMA_FAMILY_WGMMA ? block_fma(32, 13, 14, MIN_E(7)) : fp8_mma_sync_split();
+            return MMA_OK;
         }
         return hopper_like_16bit(atype, out);
     case MMA_PRESET_BLACKWELL:
     case MMA_PRESET_RTX_BLACKWELL:
-        if (family == MMA_FAMILY_WGMMA) {
-            return MMA_ERR_PROFILE; /* wgmma exists only on sm_90a */
-        }
         if (is_fp8(atype)) {
             *out = fp8_mma_sync_split();
             return MMA_OK;
         }
         if (is_f6f4(atype)) {
-            if (preset != MMA_PRESET_RTX_BLACKWELL) {
-                return MMA_ERR_PROFILE; /* kind::f8f6f4 mma.sync needs sm_120a */
-            }
             *out = block_fma(32, 25, 24, MIN_E(7)); /* the kind::f8f6f4 unit: 32 products, F = 25 */
             return MMA_OK;
         }
@@ -198,8 +183,9 @@ mma_status mma_preset_profile(mma_preset preset, mma_family family, mma_format a
         return MMA_OK;
     }
     if (preset < MMA_PRESET_EXACT) {
-        if (family == MMA_FAMILY_WGMMA && preset < MMA_PRESET_HOPPER) {
-            return MMA_ERR_PROFILE; /* wgmma exists from sm_90 on */
+        const uint32_t have = mma_preset_features(preset);
+        if ((family == MMA_FAMILY_WGMMA && (have & MMA_GPU_WGMMA) == 0) || (have & feature_of(atype)) == 0) {
+            return MMA_ERR_PROFILE; /* this generation has no such datapath (profile/gpus.c) */
         }
         if (family == MMA_FAMILY_WMMA && !is_f16_like(atype) && atype != MMA_FMT_TF32) {
             return MMA_ERR_PROFILE; /* wmma has no FP8/FP6/FP4 forms */
@@ -257,7 +243,7 @@ mma_status mma_block_scale_preset_profile(mma_preset preset, mma_kind kind, mma_
     case MMA_PRESET_SEQ_FMA:
         *out = single_rounding(MMA_ACC_SEQ_FMA);
         break;
-    case MMA_PRESET_RTX_BLACKWELL:
+    case MMA_PRESET_RTX_BLACKWELL: /* the only generation with MMA_GPU_F8F6F4 */
         /* mxf8f6f4: 32 scaled products per step, F = 25; mxf4*: exact groups of 16 fused with F = 35. */
         *out = kind == MMA_KINDQ_MXF8F6F4 ? block_fma(32, 25, 24, MIN_E(7)) : block_fma(16, 35, 24, MIN_E(7));
         break;

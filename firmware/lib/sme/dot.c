@@ -1,6 +1,6 @@
 /*
  * FP8DotAddFP (Arm ARM J1.3.3.173) for the Arm FP8 instructions: operand decode per FPMR.F8S1 /
- * FPMR.F8S2 feeding the library's arm_fp8 accumulation (mma_arm_fp8_dot), which does the exact
+ * FPMR.F8S2 feeding the library's arm_fp8 accumulation (mmai_arm_fp8_dot), which does the exact
  * sum, the special values, the LSCALE downscale and the single RNE rounding with FPMR.OSM.
  */
 #include "mma/sme.h"
@@ -8,7 +8,7 @@
 #include "../common/internal.h"
 #include "sme_int.h"
 
-/* Default NaN of FPDefaultNaN with FPCR.AH = 0 (what mma_arm_fp8_dot returns for every NaN result). */
+/* Default NaN of FPDefaultNaN with FPCR.AH = 0 (what mmai_arm_fp8_dot returns for every NaN result). */
 static uint64_t default_nan(mma_format dtype)
 {
     return dtype == MMA_FMT_F16 ? 0x7E00u : 0x7FC00000u;
@@ -29,7 +29,7 @@ static uint8_t stream_format(uint64_t fpmr, unsigned shift)
     return (uint8_t)f;
 }
 
-mma_status mma_sme_env_init(uint64_t fpmr, uint32_t flags, mma_format dtype, mma_sme_env *env)
+mma_status mmai_sme_env_init(uint64_t fpmr, uint32_t flags, mma_format dtype, mma_sme_env *env)
 {
     if (dtype != MMA_FMT_F16 && dtype != MMA_FMT_F32) {
         return MMA_ERR_FORMAT;
@@ -42,7 +42,7 @@ mma_status mma_sme_env_init(uint64_t fpmr, uint32_t flags, mma_format dtype, mma
     if (st != MMA_OK) {
         return st;
     }
-    /* All 7 LSCALE bits go in; mma_arm_fp8_dot uses only [19:16] for an f16 result (J1.3.3.173). */
+    /* All 7 LSCALE bits go in; mmai_arm_fp8_dot uses only [19:16] for an f16 result (J1.3.3.173). */
     env->prof.arm_lscale = (uint8_t)((fpmr >> MMA_FPMR_LSCALE_SHIFT) & 0x7Fu);
     env->prof.arm_osm = (uint8_t)((fpmr >> MMA_FPMR_OSM_SHIFT) & 0x1u);
     env->dtype = (uint8_t)dtype;
@@ -58,7 +58,7 @@ typedef struct dot_ctx {
     const uint8_t *op2;
 } dot_ctx;
 
-/* Product fetch for mma_arm_fp8_dot: the exact product op1[pos] * op2[pos] (FP8Unpack, J1.3.3.180). */
+/* Product fetch for mmai_arm_fp8_dot: the exact product op1[pos] * op2[pos] (FP8Unpack, J1.3.3.180). */
 static mma_status fetch_product(const void *ctx, size_t pos, mma_product *out)
 {
     const dot_ctx *x = (const dot_ctx *)ctx;
@@ -84,12 +84,12 @@ static mma_status fetch_product(const void *ctx, size_t pos, mma_product *out)
     return mma_product_make((mma_format)x->env->fmt1, &a, (mma_format)x->env->fmt2, &b, out);
 }
 
-mma_status mma_sme_env_dot(const mma_sme_env *env, uint64_t addend, const uint8_t *op1, const uint8_t *op2,
+mma_status mmai_sme_env_dot(const mma_sme_env *env, uint64_t addend, const uint8_t *op1, const uint8_t *op2,
                            size_t ways, uint64_t *out)
 {
     dot_ctx x = {env, op1, op2};
     const mma_format dtype = (mma_format)env->dtype;
-    const mma_status st = mma_arm_fp8_dot(&env->prof, fetch_product, &x, ways, dtype, addend, out);
+    const mma_status st = mmai_arm_fp8_dot(&env->prof, fetch_product, &x, ways, dtype, addend, out);
     /* FPDefaultNaN: sign = FPCR.AH on a FEAT_AFP core. No other NaN code can come out. */
     if (st == MMA_OK && env->neg_nan && *out == default_nan(dtype)) {
         *out |= sign_bit(dtype);
@@ -104,7 +104,7 @@ mma_status mma_fp8_dot_add(uint64_t fpmr, uint32_t flags, mma_format dtype, uint
         return MMA_ERR_NULL;
     }
     mma_sme_env env;
-    mma_status st = mma_sme_env_init(fpmr, flags, dtype, &env);
+    mma_status st = mmai_sme_env_init(fpmr, flags, dtype, &env);
     if (st != MMA_OK) {
         return st;
     }
@@ -117,5 +117,5 @@ mma_status mma_fp8_dot_add(uint64_t fpmr, uint32_t flags, mma_format dtype, uint
     if (addend > limit) {
         return MMA_ERR_CODE;
     }
-    return mma_sme_env_dot(&env, addend, op1, op2, ways, out);
+    return mmai_sme_env_dot(&env, addend, op1, op2, ways, out);
 }

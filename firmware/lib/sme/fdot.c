@@ -18,7 +18,7 @@ static mma_status fdot_check(const mma_sme_cfg *cfg, const uint8_t *zn, size_t z
     if (cfg == NULL || zn == NULL || zm == NULL || zda == NULL) {
         return MMA_ERR_NULL;
     }
-    mma_status st = mma_sme_env_init(cfg->fpmr, cfg->flags, dtype, env);
+    mma_status st = mmai_sme_env_init(cfg->fpmr, cfg->flags, dtype, env);
     if (st != MMA_OK) {
         return st;
     }
@@ -56,7 +56,7 @@ static mma_status fdot_f16(const mma_sme_cfg *cfg, const uint8_t *zn, size_t zn_
     mma_status st = fdot_check(cfg, zn, zn_len, zm, zm_len, index, zda, zda_len, MMA_FMT_F16, 2u, &env, &elements);
     for (size_t e = 0; e < elements && st == MMA_OK; ++e) {
         uint64_t d = 0;
-        st = mma_sme_env_dot(&env, zda[e], zn + 2u * e, zm + 2u * zm_group(e, index, 2u), 2u, &d);
+        st = mmai_sme_env_dot(&env, zda[e], zn + 2u * e, zm + 2u * zm_group(e, index, 2u), 2u, &d);
         if (st == MMA_OK) {
             zda[e] = (uint16_t)d;
         }
@@ -72,7 +72,7 @@ static mma_status fdot_f32(const mma_sme_cfg *cfg, const uint8_t *zn, size_t zn_
     mma_status st = fdot_check(cfg, zn, zn_len, zm, zm_len, index, zda, zda_len, MMA_FMT_F32, 4u, &env, &elements);
     for (size_t e = 0; e < elements && st == MMA_OK; ++e) {
         uint64_t d = 0;
-        st = mma_sme_env_dot(&env, zda[e], zn + 4u * e, zm + 4u * zm_group(e, index, 4u), 4u, &d);
+        st = mmai_sme_env_dot(&env, zda[e], zn + 4u * e, zm + 4u * zm_group(e, index, 4u), 4u, &d);
         if (st == MMA_OK) {
             zda[e] = (uint32_t)d;
         }

@@ -20,7 +20,7 @@ static mma_status fmopa_check(const mma_sme_cfg *cfg, const mma_sme_fmopa_src *s
         src->pm == NULL) {
         return MMA_ERR_NULL;
     }
-    mma_status st = mma_sme_env_init(cfg->fpmr, cfg->flags, dtype, env);
+    mma_status st = mmai_sme_env_init(cfg->fpmr, cfg->flags, dtype, env);
     if (st != MMA_OK) {
         return st;
     }
@@ -34,9 +34,9 @@ static mma_status fmopa_check(const mma_sme_cfg *cfg, const mma_sme_fmopa_src *s
         za_len < *dim * *dim) {
         return MMA_ERR_BUFFER;
     }
-    st = mma_sme_pred_check(src->pn, nbytes);
+    st = mmai_sme_pred_check(src->pn, nbytes);
     if (st == MMA_OK) {
-        st = mma_sme_pred_check(src->pm, nbytes);
+        st = mmai_sme_pred_check(src->pm, nbytes);
     }
     return st;
 }
@@ -66,7 +66,7 @@ mma_status mma_sme_fmopa_f16(const mma_sme_cfg *cfg, const mma_sme_fmopa_src *sr
             uint8_t rowop[2], colop[2];
             if (gather(src, 2u, row, col, rowop, colop)) {
                 uint64_t d = 0;
-                st = mma_sme_env_dot(&env, za[row * dim + col], rowop, colop, 2u, &d);
+                st = mmai_sme_env_dot(&env, za[row * dim + col], rowop, colop, 2u, &d);
                 if (st == MMA_OK) {
                     za[row * dim + col] = (uint16_t)d;
                 }
@@ -86,7 +86,7 @@ mma_status mma_sme_fmopa_f32(const mma_sme_cfg *cfg, const mma_sme_fmopa_src *sr
             uint8_t rowop[4], colop[4];
             if (gather(src, 4u, row, col, rowop, colop)) {
                 uint64_t d = 0;
-                st = mma_sme_env_dot(&env, za[row * dim + col], rowop, colop, 4u, &d);
+                st = mmai_sme_env_dot(&env, za[row * dim + col], rowop, colop, 4u, &d);
                 if (st == MMA_OK) {
                     za[row * dim + col] = (uint32_t)d;
                 }

@@ -32,7 +32,7 @@ mma_status mma_sme_pred_unpack(uint32_t vl_bits, const uint8_t *preg, size_t pre
     return MMA_OK;
 }
 
-mma_status mma_sme_pred_check(const uint8_t *pred, size_t n)
+mma_status mmai_sme_pred_check(const uint8_t *pred, size_t n)
 {
     for (size_t j = 0; j < n; ++j) {
         if (pred[j] > 1u) {

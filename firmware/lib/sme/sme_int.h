@@ -23,13 +23,13 @@ typedef struct mma_sme_env {
 } mma_sme_env;
 
 /* Checks the options and FPMR (strictly under MMA_SME_STRICT_FPMR) and resolves them for dtype F16 or F32. */
-mma_status mma_sme_env_init(uint64_t fpmr, uint32_t flags, mma_format dtype, mma_sme_env *env);
+mma_status mmai_sme_env_init(uint64_t fpmr, uint32_t flags, mma_format dtype, mma_sme_env *env);
 
 /* One FP8DotAddFP: *out = round(addend + 2^-LSCALE * sum_{i<ways} op1[i] * op2[i]) (inputs already checked). */
-mma_status mma_sme_env_dot(const mma_sme_env *env, uint64_t addend, const uint8_t *op1, const uint8_t *op2,
+mma_status mmai_sme_env_dot(const mma_sme_env *env, uint64_t addend, const uint8_t *op1, const uint8_t *op2,
                            size_t ways, uint64_t *out);
 
 /* Checks that n predicate elements are each 0 or 1; MMA_ERR_PREDICATE otherwise. */
-mma_status mma_sme_pred_check(const uint8_t *pred, size_t n);
+mma_status mmai_sme_pred_check(const uint8_t *pred, size_t n);
 
 #endif /* MMA_SME_INTERNAL_H */

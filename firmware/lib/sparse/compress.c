@@ -76,7 +76,7 @@ mma_status mma_sparse_compress(const mma_sparse_layout *layout, size_t rows, siz
     if (layout == NULL || ((dense == NULL || packed == NULL || meta == NULL) && rows != 0 && k != 0)) {
         return MMA_ERR_NULL;
     }
-    if (!mma_sparse_layout_ok(layout)) {
+    if (!mmai_sparse_layout_ok(layout)) {
         return MMA_ERR_INSTRUCTION;
     }
     if (k % layout->chunk != 0) {
@@ -123,7 +123,7 @@ mma_status mma_sparse_compress(const mma_sparse_layout *layout, size_t rows, siz
     return MMA_OK;
 }
 
-void mma_sparse_expand_row(const mma_sparse_layout *layout, size_t k, const uint64_t *packed, const uint8_t *meta,
+void mmai_sparse_expand_row(const mma_sparse_layout *layout, size_t k, const uint64_t *packed, const uint8_t *meta,
                            uint64_t *dense)
 {
     const size_t chunks = k / layout->chunk;
@@ -152,7 +152,7 @@ mma_status mma_sparse_decompress(const mma_sparse_layout *layout, size_t rows, s
     }
     const size_t chunks = k / layout->chunk;
     for (size_t r = 0; r < rows; ++r) {
-        mma_sparse_expand_row(layout, k, &packed[r * (k / 2u)], &meta[r * chunks], &dense[r * k]);
+        mmai_sparse_expand_row(layout, k, &packed[r * (k / 2u)], &meta[r * chunks], &dense[r * k]);
     }
     return MMA_OK;
 }

@@ -6,13 +6,13 @@
 #include "mma/stage.h"
 
 /* Largest dense K of a sparse instruction (s4/u4 and mxf4 m16n8k128). */
-#define MMA_SPARSE_MAX_K 128u
+#define MMAI_SPARSE_MAX_K 128u
 
 /* True if a layout's fields are one of the three patterns with a sparse variant (chunk/kept consistent). */
-bool mma_sparse_layout_ok(const mma_sparse_layout *layout);
+bool mmai_sparse_layout_ok(const mma_sparse_layout *layout);
 
 /* Expands one row: k/2 stored codes and k/chunk metadata values (already validated) -> k dense codes. */
-void mma_sparse_expand_row(const mma_sparse_layout *layout, size_t k, const uint64_t *packed, const uint8_t *meta,
+void mmai_sparse_expand_row(const mma_sparse_layout *layout, size_t k, const uint64_t *packed, const uint8_t *meta,
                            uint64_t *dense);
 
 #endif /* MMA_SPARSE_INTERNAL_H */
