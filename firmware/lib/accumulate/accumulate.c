@@ -2,8 +2,7 @@
 #include "mma/accumulate.h"
 #include "mma/stage.h"
 
-#include "../common/internal.h"
-
+#include "accumulate_int.h"
 
 /* C and D of a floating-point MMA are f32, f16 or f64 (the accumulator formats of PTX). */
 static bool is_accumulator_format(mma_format f)

@@ -1,10 +1,10 @@
 /* Arm FP8DotAddFP (seed 002): c + 2^-LSCALE * sum a_i b_i, exact, rounded once RNE. */
-#include "../common/internal.h"
+#include "accumulate_int.h"
 
 /* Arm default NaN of the result format. */
 static uint64_t arm_default_nan(mma_format dtype)
 {
-    return dtype == MMA_FMT_F16 ? 0x7E00u : 0x7FC00000u;
+    return dtype == MMA_FMT_F16 ? MMAI_ARM_DEFAULT_NAN_F16 : MMAI_ARM_DEFAULT_NAN_F32;
 }
 
 mma_status mmai_arm_fp8_dot(const mma_profile *prof, mmai_product_fetch fetch, const void *ctx, size_t n,

@@ -1,7 +1,7 @@
 /* Block-FMA step stages (NUMERICS 3 steps 1-8): align (specials, E), sum (shift, truncate, add), round. */
 #include "mma/stage.h"
 
-#include "../common/internal.h"
+#include "accumulate_int.h"
 
 /* Exponent of the accumulator term c (NUMERICS 3 step 4). */
 static int32_t c_exponent(const mma_profile *prof, mma_format dtype, const mma_value *c)

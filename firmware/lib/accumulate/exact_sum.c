@@ -1,5 +1,5 @@
 /* Exact sum with special-value tracking and a single final rounding. */
-#include "../common/internal.h"
+#include "accumulate_int.h"
 
 void mmai_exact_sum_init(mmai_exact_sum *s)
 {

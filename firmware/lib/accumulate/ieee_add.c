@@ -1,7 +1,7 @@
 /* Separate-C add stage (NUMERICS 3 step 9): one IEEE addition of two accumulator codes, rounded once. */
 #include "mma/stage.h"
 
-#include "../common/internal.h"
+#include "accumulate_int.h"
 
 mma_status mma_ieee_add(mma_format fmt, uint64_t a, uint64_t b, mma_round mode, uint64_t *code)
 {

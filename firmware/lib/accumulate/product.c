@@ -2,8 +2,6 @@
 #include "mma/accumulate.h"
 #include "mma/stage.h"
 
-#include "../common/internal.h"
-
 /* Term exponent of an operand for a zero product: its own (exp + p), or -126 if it is zero (MMA-Sim). */
 static int32_t zero_rule_exponent(const mma_format_info *info, const mma_value *v)
 {

@@ -1,5 +1,5 @@
 /* Exact (Kulisch) accumulator: sums products and addends with no rounding at all. */
-#include "../common/internal.h"
+#include "accumulate_int.h"
 
 void mmai_mul64x64(uint64_t a, uint64_t b, uint64_t *hi, uint64_t *lo)
 {

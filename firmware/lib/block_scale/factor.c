@@ -1,7 +1,6 @@
 /* Block scale stage (NUMERICS 6): two scale codes -> the factor they apply to every product of their block. */
 #include "mma/stage.h"
 
-#include "../common/internal.h"
 #include "block_scale_int.h"
 
 mma_status mma_block_scale(mma_format stype, uint64_t scale_a, uint64_t scale_b, mma_scale_factor *out)

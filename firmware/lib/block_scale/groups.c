@@ -6,8 +6,6 @@
  */
 #include "mma/stage.h"
 
-#include "../common/internal.h"
-
 /* Widest alignment of one product to the group's lowest weight (e2m1 x e2m1 needs 4); a guard only. */
 #define GROUP_MAX_SHIFT 40
 

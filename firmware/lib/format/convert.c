@@ -2,7 +2,7 @@
 #include "mma/convert.h"
 
 #include "mma/format.h"
-#include "../common/internal.h"
+#include "../common/common_int.h"
 
 /* One cvt type: its element format and how its elements sit in a register. */
 typedef struct cvt_type_info {

@@ -1,7 +1,7 @@
 /* Decode stage: any element code -> exact (class, sign, exponent, integer significand). */
 #include "mma/format.h"
 
-#include "../common/internal.h"
+#include "format_int.h"
 
 static uint64_t low_mask(unsigned bits)
 {

@@ -2,7 +2,7 @@
 #include "mma/format.h"
 #include "mma/stage.h"
 
-#include "../common/internal.h"
+#include "format_int.h"
 
 static uint64_t mask_bits(unsigned bits)
 {

@@ -1,7 +1,7 @@
 /* The element-format table (NUMERICS section 1): the one place each format is described. */
 #include "mma/format.h"
 
-#include "../common/internal.h"
+#include "format_int.h"
 
 /* name, kind, storage, value bits, sign, exp, frac, inf, nan style, bias, emin, emax, frac_shift,
    max_frac, has_zero, has_subnormals, canonical NaN */

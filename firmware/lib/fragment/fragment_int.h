@@ -7,7 +7,7 @@
 #include "mma/fragment.h"
 
 /* Copies a layout field by field (a struct assignment may become a memcpy call on small targets). */
-static inline void mma_frag_layout_copy(mma_frag_layout *dst, const mma_frag_layout *src)
+static inline void mmai_frag_layout_copy(mma_frag_layout *dst, const mma_frag_layout *src)
 {
     dst->operand = src->operand;
     dst->rule = src->rule;
@@ -29,7 +29,7 @@ static inline void mma_frag_layout_copy(mma_frag_layout *dst, const mma_frag_lay
 }
 
 /* Number of set bits of a 4-bit quad mask below bit t (the rank of thread t among the selected ones). */
-static inline unsigned mma_frag_rank(unsigned mask, unsigned t)
+static inline unsigned mmai_frag_rank(unsigned mask, unsigned t)
 {
     unsigned r = 0;
     for (unsigned b = 0; b < t; b++) {
@@ -39,7 +39,7 @@ static inline unsigned mma_frag_rank(unsigned mask, unsigned t)
 }
 
 /* The thread (0..3) of rank j among the set bits of a quad mask, or 4 if there is none. */
-static inline unsigned mma_frag_unrank(unsigned mask, unsigned j)
+static inline unsigned mmai_frag_unrank(unsigned mask, unsigned j)
 {
     for (unsigned t = 0; t < 4u; t++) {
         if (((mask >> t) & 1u) != 0u) {

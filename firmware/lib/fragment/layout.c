@@ -216,7 +216,7 @@ mma_status mma_frag_layout_of(const mma_instr *ins, mma_operand operand, const m
         if (st != MMA_OK) {
             return st;
         }
-        mma_frag_layout_copy(out, &l);
+        mmai_frag_layout_copy(out, &l);
         return MMA_OK;
     default: /* scale factors */
         if (!ins->block_scale) {
@@ -226,13 +226,13 @@ mma_status mma_frag_layout_of(const mma_instr *ins, mma_operand operand, const m
         if (st != MMA_OK) {
             return st;
         }
-        mma_frag_layout_copy(out, &l);
+        mmai_frag_layout_copy(out, &l);
         return MMA_OK;
     }
     elems = (unsigned)l.rows * l.cols / lanes;
     l.elems = (uint16_t)elems;
     set_regs(&l);
-    mma_frag_layout_copy(out, &l);
+    mmai_frag_layout_copy(out, &l);
     return MMA_OK;
 }
 

@@ -54,7 +54,7 @@ mma_status mma_frag_coord(const mma_frag_layout *layout, uint32_t lane, uint32_t
             *held = false;
             return MMA_OK;
         }
-        const uint32_t s = 8u * mma_frag_rank(layout->quad_mask, t) + index; /* the quad's nibble stream */
+        const uint32_t s = 8u * mmai_frag_rank(layout->quad_mask, t) + index; /* the quad's nibble stream */
         const uint32_t reg = s / e;                                           /* stored-A register */
         r = g + 8u * (reg % 2u);
         c = (reg / 2u) * e + s % e;
@@ -68,7 +68,7 @@ mma_status mma_frag_coord(const mma_frag_layout *layout, uint32_t lane, uint32_t
             return MMA_OK;
         }
         if (layout->rule == MMA_FRAG_SCALE_A) {
-            r = g + 8u * mma_frag_rank(layout->quad_mask, t);
+            r = g + 8u * mmai_frag_rank(layout->quad_mask, t);
             c = index - layout->first_byte;
         } else {
             r = index - layout->first_byte;
@@ -140,7 +140,7 @@ mma_status mma_frag_owner(const mma_frag_layout *layout, uint32_t row, uint32_t 
     case MMA_FRAG_META: {
         const uint32_t reg = 2u * (col / e) + row / 8u;
         const uint32_t s = reg * e + col % e;
-        t = mma_frag_unrank(layout->quad_mask, s / 8u);
+        t = mmai_frag_unrank(layout->quad_mask, s / 8u);
         if (t > 3u) {
             return MMA_ERR_BUFFER;
         }
@@ -149,7 +149,7 @@ mma_status mma_frag_owner(const mma_frag_layout *layout, uint32_t row, uint32_t 
         break;
     }
     case MMA_FRAG_SCALE_A:
-        t = mma_frag_unrank(layout->quad_mask, row / 8u);
+        t = mmai_frag_unrank(layout->quad_mask, row / 8u);
         if (t > 3u) {
             return MMA_ERR_BUFFER;
         }
@@ -157,7 +157,7 @@ mma_status mma_frag_owner(const mma_frag_layout *layout, uint32_t row, uint32_t 
         i = layout->first_byte + col;
         break;
     case MMA_FRAG_SCALE_B:
-        t = mma_frag_unrank(layout->quad_mask, 0u);
+        t = mmai_frag_unrank(layout->quad_mask, 0u);
         l = 4u * col + t;
         i = layout->first_byte + row;
         break;

@@ -186,7 +186,7 @@ static void walk_wgmma(walker *w)
         for (unsigned b = 0; b < COUNT_OF(I8); b++) {
             for (unsigned sat = 0; sat < 2; sat++) {
                 for (unsigned n = 8; n <= 256u; n += 8u) {
-                    if (mma_wgmma_int_n_ok(n)) {
+                    if (mmai_wgmma_int_n_ok(n)) {
                         base(&ins, MMA_FAMILY_WGMMA, 64, n, 32, I8[a], I8[b], MMA_FMT_S32, MMA_FMT_S32);
                         ins.satfinite = (uint8_t)sat;
                         emit(w, &ins);
@@ -196,7 +196,7 @@ static void walk_wgmma(walker *w)
         }
     }
     for (unsigned n = 8; n <= 256u; n += 8u) {
-        if (mma_wgmma_int_n_ok(n)) {
+        if (mmai_wgmma_int_n_ok(n)) {
             base(&ins, MMA_FAMILY_WGMMA, 64, n, 256, MMA_FMT_B1, MMA_FMT_B1, MMA_FMT_S32, MMA_FMT_S32);
             ins.bitop = MMA_BITOP_AND;
             emit(w, &ins);

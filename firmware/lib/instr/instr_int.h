@@ -10,11 +10,13 @@
 #include "mma/instr.h"
 #include "mma/status.h"
 
+#include "../common/common_int.h"
+
 /*
  * Which part of an instruction a validation error is about. The parser maps it back to the
  * token that spelled that part, so a diagnostic can point into the text.
  */
-typedef enum mma_ifield {
+typedef enum mmai_ifield {
     MMA_IF_OPCODE = 0,  /* mma / wmma / wgmma (also: the instruction as a whole) */
     MMA_IF_SPARSITY,    /* .sp / .sp::ordered_metadata */
     MMA_IF_SHAPE,       /* .mMnNkK */
@@ -32,10 +34,10 @@ typedef enum mma_ifield {
     MMA_IF_BITOP,       /* .xor / .and (with .popc) */
     MMA_IF_RND,         /* .rn / .rz / .rm / .rp */
     MMA_IF_COUNT
-} mma_ifield;
+} mmai_ifield;
 
 /* Input-type groups: the rules of the PTX syntax tables are written per group. */
-typedef enum mma_igroup {
+typedef enum mmai_igroup {
     MMA_G_NONE = 0, /* not an A/B type (f32, s32, ue8m0, ue4m3) */
     MMA_G_F16,
     MMA_G_BF16,
@@ -46,16 +48,16 @@ typedef enum mma_igroup {
     MMA_G_I8,       /* s8, u8 */
     MMA_G_I4,       /* s4, u4 */
     MMA_G_B1
-} mma_igroup;
+} mmai_igroup;
 
 /* Returns the input-type group of a format (MMA_G_NONE if it cannot be an A/B type). */
-mma_igroup mmai_instr_group(unsigned fmt);
+mmai_igroup mmai_instr_group(unsigned fmt);
 
 /*
  * The validation rules. On error returns the status and sets *reason (static) and *field (the
  * part of the instruction at fault); *reason and *field are untouched on success.
  */
-mma_status mmai_instr_check(const mma_instr *ins, const char **reason, mma_ifield *field);
+mma_status mmai_instr_check(const mma_instr *ins, const char **reason, mmai_ifield *field);
 
 /* Fills a descriptor with the defaults of a given family (all qualifiers absent, .rn, row/col). */
 void mmai_instr_defaults(mma_instr *ins, mma_family family);
@@ -67,7 +69,7 @@ void mmai_instr_copy(mma_instr *dst, const mma_instr *src);
 bool mmai_instr_equal(const mma_instr *x, const mma_instr *y);
 
 /* Valid wgmma N for the integer and b1 types: 8, 16, 24, 32, then 48..256 step 16. */
-static inline bool mma_wgmma_int_n_ok(unsigned n)
+static inline bool mmai_wgmma_int_n_ok(unsigned n)
 {
     if (n == 8u || n == 16u || n == 24u || n == 32u) {
         return true;
@@ -75,20 +77,8 @@ static inline bool mma_wgmma_int_n_ok(unsigned n)
     return n >= 48u && n <= 256u && (n % 16u) == 0u;
 }
 
-/* Byte-string equality of a length-delimited token and a NUL-terminated literal (no libc). */
-static inline bool mma_tok_eq(const char *tok, size_t len, const char *lit)
-{
-    size_t i = 0;
-    for (; i < len; i++) {
-        if (lit[i] == '\0' || lit[i] != tok[i]) {
-            return false;
-        }
-    }
-    return lit[i] == '\0';
-}
-
 /* True if the token starts with the NUL-terminated prefix. */
-static inline bool mma_tok_prefix(const char *tok, size_t len, const char *lit)
+static inline bool mmai_tok_prefix(const char *tok, size_t len, const char *lit)
 {
     size_t i = 0;
     for (; lit[i] != '\0'; i++) {

@@ -70,13 +70,13 @@ static const span *peek(const parser *p)
 static bool cur_is(const parser *p, const char *lit)
 {
     const span *t = peek(p);
-    return t != NULL && mma_tok_eq(p->text + t->pos, t->len, lit);
+    return t != NULL && mmai_name_equals(p->text + t->pos, t->len, lit);
 }
 
 static bool cur_prefix(const parser *p, const char *lit)
 {
     const span *t = peek(p);
-    return t != NULL && mma_tok_prefix(p->text + t->pos, t->len, lit);
+    return t != NULL && mmai_tok_prefix(p->text + t->pos, t->len, lit);
 }
 
 static void set_span(span *dst, const span *src)
@@ -85,7 +85,7 @@ static void set_span(span *dst, const span *src)
     dst->len = src->len;
 }
 
-static void take(parser *p, mma_ifield f)
+static void take(parser *p, mmai_ifield f)
 {
     set_span(&p->field[f], &p->tok[p->cur]);
     p->has_field[f] = true;
@@ -151,11 +151,11 @@ static bool is_known_word(const char *t, size_t n)
         "satfinite", "xor", "and", "popc", "rn", "rz", "rm", "rp",
     };
     for (size_t i = 0; i < sizeof words / sizeof words[0]; i++) {
-        if (mma_tok_eq(t, n, words[i])) {
+        if (mmai_name_equals(t, n, words[i])) {
             return true;
         }
     }
-    if (mma_tok_prefix(t, n, "kind::") || mma_tok_prefix(t, n, "scale_vec::") || mma_tok_prefix(t, n, "sp::")) {
+    if (mmai_tok_prefix(t, n, "kind::") || mmai_tok_prefix(t, n, "scale_vec::") || mmai_tok_prefix(t, n, "sp::")) {
         return true;
     }
     return n >= 2 && t[0] == 'm' && is_digit(t[1]); /* a shape */
@@ -169,7 +169,7 @@ static bool cur_is_type_name(const parser *p)
 }
 
 /* One type qualifier in the given role. */
-static mma_status parse_type(parser *p, mma_ifield role, const char *missing, uint8_t *out)
+static mma_status parse_type(parser *p, mmai_ifield role, const char *missing, uint8_t *out)
 {
     const span *t = peek(p);
     mma_format f;
@@ -251,7 +251,7 @@ static mma_status expect_word(parser *p, const char *word, const char *missing)
     return MMA_OK;
 }
 
-static mma_status parse_layout(parser *p, mma_ifield role, const char *missing, uint8_t *out)
+static mma_status parse_layout(parser *p, mmai_ifield role, const char *missing, uint8_t *out)
 {
     if (cur_is(p, "row")) {
         *out = MMA_LAYOUT_ROW;
@@ -525,7 +525,7 @@ mma_status mma_instr_parse(const char *text, size_t len, mma_instr *out, mma_dia
     }
     {
         const char *reason = NULL;
-        mma_ifield field = MMA_IF_OPCODE;
+        mmai_ifield field = MMA_IF_OPCODE;
         st = mmai_instr_check(&ins, &reason, &field);
         if (st != MMA_OK) {
             if (p.has_field[field]) {

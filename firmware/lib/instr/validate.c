@@ -25,7 +25,7 @@ typedef struct shape_set {
     const char *reason;
 } shape_set;
 
-mma_igroup mmai_instr_group(unsigned fmt)
+mmai_igroup mmai_instr_group(unsigned fmt)
 {
     switch (fmt) {
     case MMA_FMT_F16: return MMA_G_F16;
@@ -173,22 +173,22 @@ static bool shape_in(const shape_set *set, const mma_instr *ins)
 
 typedef struct vctx {
     const char *reason;
-    mma_ifield field;
+    mmai_ifield field;
 } vctx;
 
-static mma_status fail(vctx *v, mma_status st, mma_ifield field, const char *reason)
+static mma_status fail(vctx *v, mma_status st, mmai_ifield field, const char *reason)
 {
     v->reason = reason;
     v->field = field;
     return st;
 }
 
-static bool is_float8_6_4(mma_igroup g)
+static bool is_float8_6_4(mmai_igroup g)
 {
     return g == MMA_G_F8 || g == MMA_G_F6F4;
 }
 
-static bool is_int(mma_igroup g)
+static bool is_int(mmai_igroup g)
 {
     return g == MMA_G_I8 || g == MMA_G_I4;
 }
@@ -273,7 +273,7 @@ static mma_status check_family_qualifiers(vctx *v, const mma_instr *ins)
 }
 
 /* A and B: each an input type, and a pair that exists. */
-static mma_status check_ab(vctx *v, const mma_instr *ins, mma_igroup ga, mma_igroup gb)
+static mma_status check_ab(vctx *v, const mma_instr *ins, mmai_igroup ga, mmai_igroup gb)
 {
     static const char not_input[] =
         "not an input type (A/B: .f16 .bf16 .tf32 .f64 .e4m3 .e5m2 .e3m2 .e2m3 .e2m1 .s8 .u8 .s4 .u4 .b1)";
@@ -316,7 +316,7 @@ static mma_status check_ab(vctx *v, const mma_instr *ins, mma_igroup ga, mma_igr
 }
 
 /* .kind, .block_scale, .scale_vec and .stype (mma only; other families were rejected before). */
-static mma_status check_kind(vctx *v, const mma_instr *ins, mma_igroup ga, mma_igroup gb)
+static mma_status check_kind(vctx *v, const mma_instr *ins, mmai_igroup ga, mmai_igroup gb)
 {
     const bool mx = ins->kind == MMA_KINDQ_MXF8F6F4 || ins->kind == MMA_KINDQ_MXF4 ||
                     ins->kind == MMA_KINDQ_MXF4NVF4;
@@ -386,7 +386,7 @@ static mma_status check_kind(vctx *v, const mma_instr *ins, mma_igroup ga, mma_i
     return MMA_OK;
 }
 
-static const shape_set *mma_shapes(const mma_instr *ins, mma_igroup g)
+static const shape_set *mma_shapes(const mma_instr *ins, mmai_igroup g)
 {
     const bool sp = ins->sparsity != MMA_SPARSE_NONE;
     switch (ins->kind) {
@@ -409,7 +409,7 @@ static const shape_set *mma_shapes(const mma_instr *ins, mma_igroup g)
     }
 }
 
-static const shape_set *wmma_shapes(mma_igroup g)
+static const shape_set *wmma_shapes(mmai_igroup g)
 {
     switch (g) {
     case MMA_G_F16: return &WMMA_F16;
@@ -424,7 +424,7 @@ static const shape_set *wmma_shapes(mma_igroup g)
 }
 
 /* wgmma: M = 64, K fixed per type, N per seed 003. */
-static mma_status check_wgmma_shape(vctx *v, const mma_instr *ins, mma_igroup g)
+static mma_status check_wgmma_shape(vctx *v, const mma_instr *ins, mmai_igroup g)
 {
     unsigned k;
     switch (g) {
@@ -452,7 +452,7 @@ static mma_status check_wgmma_shape(vctx *v, const mma_instr *ins, mma_igroup g)
         }
     }
     if (g == MMA_G_I8 || g == MMA_G_B1) {
-        if (!mma_wgmma_int_n_ok(ins->n)) {
+        if (!mmai_wgmma_int_n_ok(ins->n)) {
             return fail(v, MMA_ERR_SHAPE, MMA_IF_SHAPE,
                         "wgmma N for .s8/.u8/.b1 must be 8, 16, 24, 32 or a multiple of 16 from 48 to 256");
         }
@@ -467,7 +467,7 @@ static mma_status check_wgmma_shape(vctx *v, const mma_instr *ins, mma_igroup g)
     return MMA_OK;
 }
 
-static mma_status check_shape(vctx *v, const mma_instr *ins, mma_igroup g, mma_igroup gb)
+static mma_status check_shape(vctx *v, const mma_instr *ins, mmai_igroup g, mmai_igroup gb)
 {
     const shape_set *set;
     if (ins->family != MMA_FAMILY_MMA && gb == MMA_G_F6F4) {
@@ -514,7 +514,7 @@ static const char *same_cd_reason(const mma_instr *ins)
 }
 
 /* C and D types. */
-static mma_status check_cd(vctx *v, const mma_instr *ins, mma_igroup g)
+static mma_status check_cd(vctx *v, const mma_instr *ins, mmai_igroup g)
 {
     /* Allowed set: 0 = {f16, f32}, 1 = {f32}, 2 = {f64}, 3 = {s32}. */
     unsigned set;
@@ -617,7 +617,7 @@ static mma_status check_cd(vctx *v, const mma_instr *ins, mma_igroup g)
 }
 
 /* .satfinite, .xor/.and.popc, rounding and layouts. */
-static mma_status check_qualifiers(vctx *v, const mma_instr *ins, mma_igroup g)
+static mma_status check_qualifiers(vctx *v, const mma_instr *ins, mmai_igroup g)
 {
     if (ins->satfinite != 0u && !is_int(g)) {
         return fail(v, MMA_ERR_INSTRUCTION, MMA_IF_SATFINITE, ".satfinite exists only for .s8/.u8/.s4/.u4 inputs");
@@ -665,12 +665,12 @@ static mma_status check_qualifiers(vctx *v, const mma_instr *ins, mma_igroup g)
     return MMA_OK;
 }
 
-mma_status mmai_instr_check(const mma_instr *ins, const char **reason, mma_ifield *field)
+mma_status mmai_instr_check(const mma_instr *ins, const char **reason, mmai_ifield *field)
 {
     vctx v = {NULL, MMA_IF_OPCODE};
     mma_status st;
-    mma_igroup ga;
-    mma_igroup gb;
+    mmai_igroup ga;
+    mmai_igroup gb;
 
     st = check_ranges(&v, ins);
     if (st == MMA_OK) {
@@ -703,7 +703,7 @@ mma_status mmai_instr_check(const mma_instr *ins, const char **reason, mma_ifiel
 mma_status mma_instr_validate(const mma_instr *ins, mma_diag *diag)
 {
     const char *reason = NULL;
-    mma_ifield field = MMA_IF_OPCODE;
+    mmai_ifield field = MMA_IF_OPCODE;
     mma_status st;
     if (ins == NULL) {
         if (diag != NULL) {

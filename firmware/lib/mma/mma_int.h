@@ -7,8 +7,8 @@
 #include "mma/sparse.h"
 #include "mma/stage.h"
 
+#include "../accumulate/accumulate_int.h"
 #include "../block_scale/block_scale_int.h"
-#include "../common/internal.h"
 
 /* Largest instruction k the row engine buffers (wgmma and mma.sp k256 b1 rows included). */
 #define MMAI_ROW_MAX_K 256u

@@ -1,7 +1,7 @@
 /* The one table of GPUs: names, generations, and which tensor-core datapaths each generation has. */
 #include "mma/profile.h"
 
-#include "../common/internal.h"
+#include "../common/common_int.h"
 
 /* GPU names of the published data sets and of the presets, in generation order. */
 static const mma_gpu gpus[] = {

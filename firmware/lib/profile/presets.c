@@ -3,7 +3,7 @@
 
 #include "mma/block_scale.h"
 
-#include "../common/internal.h"
+#include "../common/common_int.h"
 
 static const char *const preset_names[MMA_PRESET_COUNT] = {
     "volta", "turing", "ampere", "ada", "hopper", "blackwell", "rtx_blackwell", "exact", "seq_fma", "arm_fp8",

@@ -5,13 +5,13 @@
  */
 #include "mma/sme.h"
 
-#include "../common/internal.h"
+#include "../accumulate/accumulate_int.h"
 #include "sme_int.h"
 
 /* Default NaN of FPDefaultNaN with FPCR.AH = 0 (what mmai_arm_fp8_dot returns for every NaN result). */
 static uint64_t default_nan(mma_format dtype)
 {
-    return dtype == MMA_FMT_F16 ? 0x7E00u : 0x7FC00000u;
+    return dtype == MMA_FMT_F16 ? MMAI_ARM_DEFAULT_NAN_F16 : MMAI_ARM_DEFAULT_NAN_F32;
 }
 
 static uint64_t sign_bit(mma_format dtype)
@@ -24,12 +24,12 @@ static uint8_t stream_format(uint64_t fpmr, unsigned shift)
 {
     mma_format f;
     if (mma_fpmr_fp8_format((unsigned)((fpmr >> shift) & 0x7u), &f) != MMA_OK) {
-        return MMA_SME_FMT_RESERVED;
+        return MMAI_SME_FMT_RESERVED;
     }
     return (uint8_t)f;
 }
 
-mma_status mmai_sme_env_init(uint64_t fpmr, uint32_t flags, mma_format dtype, mma_sme_env *env)
+mma_status mmai_sme_env_init(uint64_t fpmr, uint32_t flags, mma_format dtype, mmai_sme_env *env)
 {
     if (dtype != MMA_FMT_F16 && dtype != MMA_FMT_F32) {
         return MMA_ERR_FORMAT;
@@ -53,7 +53,7 @@ mma_status mmai_sme_env_init(uint64_t fpmr, uint32_t flags, mma_format dtype, mm
 }
 
 typedef struct dot_ctx {
-    const mma_sme_env *env;
+    const mmai_sme_env *env;
     const uint8_t *op1;
     const uint8_t *op2;
 } dot_ctx;
@@ -63,7 +63,7 @@ static mma_status fetch_product(const void *ctx, size_t pos, mma_product *out)
 {
     const dot_ctx *x = (const dot_ctx *)ctx;
     /* FP8Type_UNSUPPORTED unpacks every code as a signalling NaN: the product is NaN whatever the other side. */
-    if (x->env->fmt1 == MMA_SME_FMT_RESERVED || x->env->fmt2 == MMA_SME_FMT_RESERVED) {
+    if (x->env->fmt1 == MMAI_SME_FMT_RESERVED || x->env->fmt2 == MMAI_SME_FMT_RESERVED) {
         out->cls = MMA_CLASS_NAN;
         out->sign = 0;
         out->signaling = 1;
@@ -84,7 +84,7 @@ static mma_status fetch_product(const void *ctx, size_t pos, mma_product *out)
     return mma_product_make((mma_format)x->env->fmt1, &a, (mma_format)x->env->fmt2, &b, out);
 }
 
-mma_status mmai_sme_env_dot(const mma_sme_env *env, uint64_t addend, const uint8_t *op1, const uint8_t *op2,
+mma_status mmai_sme_env_dot(const mmai_sme_env *env, uint64_t addend, const uint8_t *op1, const uint8_t *op2,
                            size_t ways, uint64_t *out)
 {
     dot_ctx x = {env, op1, op2};
@@ -103,7 +103,7 @@ mma_status mma_fp8_dot_add(uint64_t fpmr, uint32_t flags, mma_format dtype, uint
     if (op1 == NULL || op2 == NULL || out == NULL) {
         return MMA_ERR_NULL;
     }
-    mma_sme_env env;
+    mmai_sme_env env;
     mma_status st = mmai_sme_env_init(fpmr, flags, dtype, &env);
     if (st != MMA_OK) {
         return st;

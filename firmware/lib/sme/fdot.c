@@ -13,7 +13,7 @@
 
 static mma_status fdot_check(const mma_sme_cfg *cfg, const uint8_t *zn, size_t zn_len, const uint8_t *zm,
                              size_t zm_len, long index, const void *zda, size_t zda_len, mma_format dtype,
-                             size_t ways, mma_sme_env *env, size_t *elements)
+                             size_t ways, mmai_sme_env *env, size_t *elements)
 {
     if (cfg == NULL || zn == NULL || zm == NULL || zda == NULL) {
         return MMA_ERR_NULL;
@@ -51,7 +51,7 @@ static size_t zm_group(size_t e, long index, size_t ways)
 static mma_status fdot_f16(const mma_sme_cfg *cfg, const uint8_t *zn, size_t zn_len, const uint8_t *zm, size_t zm_len,
                            long index, uint16_t *zda, size_t zda_len)
 {
-    mma_sme_env env;
+    mmai_sme_env env;
     size_t elements = 0;
     mma_status st = fdot_check(cfg, zn, zn_len, zm, zm_len, index, zda, zda_len, MMA_FMT_F16, 2u, &env, &elements);
     for (size_t e = 0; e < elements && st == MMA_OK; ++e) {
@@ -67,7 +67,7 @@ static mma_status fdot_f16(const mma_sme_cfg *cfg, const uint8_t *zn, size_t zn_
 static mma_status fdot_f32(const mma_sme_cfg *cfg, const uint8_t *zn, size_t zn_len, const uint8_t *zm, size_t zm_len,
                            long index, uint32_t *zda, size_t zda_len)
 {
-    mma_sme_env env;
+    mmai_sme_env env;
     size_t elements = 0;
     mma_status st = fdot_check(cfg, zn, zn_len, zm, zm_len, index, zda, zda_len, MMA_FMT_F32, 4u, &env, &elements);
     for (size_t e = 0; e < elements && st == MMA_OK; ++e) {

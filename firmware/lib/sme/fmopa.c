@@ -14,7 +14,7 @@
 
 /* Validates everything an FMOPA reads, so that the tile update that follows cannot fail half-way. */
 static mma_status fmopa_check(const mma_sme_cfg *cfg, const mma_sme_fmopa_src *src, const void *za, size_t za_len,
-                              mma_format dtype, size_t ways, mma_sme_env *env, size_t *dim)
+                              mma_format dtype, size_t ways, mmai_sme_env *env, size_t *dim)
 {
     if (cfg == NULL || src == NULL || za == NULL || src->zn == NULL || src->zm == NULL || src->pn == NULL ||
         src->pm == NULL) {
@@ -58,7 +58,7 @@ static bool gather(const mma_sme_fmopa_src *src, size_t ways, size_t row, size_t
 
 mma_status mma_sme_fmopa_f16(const mma_sme_cfg *cfg, const mma_sme_fmopa_src *src, uint16_t *za, size_t za_len)
 {
-    mma_sme_env env;
+    mmai_sme_env env;
     size_t dim = 0;
     mma_status st = fmopa_check(cfg, src, za, za_len, MMA_FMT_F16, 2u, &env, &dim);
     for (size_t row = 0; row < dim && st == MMA_OK; ++row) {
@@ -78,7 +78,7 @@ mma_status mma_sme_fmopa_f16(const mma_sme_cfg *cfg, const mma_sme_fmopa_src *sr
 
 mma_status mma_sme_fmopa_f32(const mma_sme_cfg *cfg, const mma_sme_fmopa_src *src, uint32_t *za, size_t za_len)
 {
-    mma_sme_env env;
+    mmai_sme_env env;
     size_t dim = 0;
     mma_status st = fmopa_check(cfg, src, za, za_len, MMA_FMT_F32, 4u, &env, &dim);
     for (size_t row = 0; row < dim && st == MMA_OK; ++row) {

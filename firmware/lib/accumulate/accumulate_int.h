@@ -1,35 +1,22 @@
-/* Internal interfaces between the library's stages (not installed). */
-#ifndef MMA_INTERNAL_H
-#define MMA_INTERNAL_H
+/* Internal interface of the accumulation stages: exact sums, step runner, k order, Arm FP8 (not installed). */
+#ifndef MMA_ACCUMULATE_INT_H
+#define MMA_ACCUMULATE_INT_H
 
 #include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
 
 #include "mma/accumulate.h"
-#include "mma/stage.h"
 #include "mma/format.h"
 #include "mma/profile.h"
+#include "mma/stage.h"
 #include "mma/status.h"
 
-/* Table row of the 13-bit-fraction f32 step accumulator ("e8m13"). */
-extern const mma_format_info mmai_e8m13_info;
+#include "../format/format_int.h"
 
-/* True if the len bytes at text spell exactly the NUL-terminated name (text need not be terminated). */
-bool mmai_name_equals(const char *text, size_t len, const char *name);
-
-/* Decodes a code against an explicit table row (used for e8m13 and the public formats). */
-mma_status mmai_decode_info(const mma_format_info *info, uint64_t code, mma_value *out);
-
-/* Encodes against an explicit table row; *inexact (may be NULL) tells whether rounding lost bits. */
-mma_status mmai_encode_info(const mma_format_info *info, const mma_value *v, mma_round mode, unsigned flags,
-                           uint64_t *code, bool *inexact);
-
-/* Code of +-Inf (or +-max finite if the format has no Inf) of a float format. */
-uint64_t mmai_code_inf(const mma_format_info *info, unsigned sign);
-
-/* Code of a signed zero of a float format. */
-uint64_t mmai_code_zero(const mma_format_info *info, unsigned sign);
+/* Arm default NaN of an f16 or f32 result (FPDefaultNaN, FPCR.AH = 0): the one place of these codes. */
+#define MMAI_ARM_DEFAULT_NAN_F16 0x7E00u
+#define MMAI_ARM_DEFAULT_NAN_F32 0x7FC00000u
 
 /*
  * Exact (Kulisch) accumulator wide enough for any f64 product and 2^64 additions: a
@@ -124,4 +111,4 @@ size_t mmai_k_index(uint8_t order, size_t pos, size_t k);
 mma_status mmai_arm_fp8_dot(const mma_profile *prof, mmai_product_fetch fetch, const void *ctx, size_t n,
                            mma_format dtype, uint64_t c, uint64_t *d);
 
-#endif /* MMA_INTERNAL_H */
+#endif /* MMA_ACCUMULATE_INT_H */
