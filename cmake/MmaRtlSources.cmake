@@ -1,0 +1,46 @@
+# The one list of the RTL's sources (hw/rtl), by area, for every tool that reads them: the
+# Verilator models (sim/CMakeLists.txt), the lint test, and the synthesis scripts (hw/syn), which
+# get the list through
+#   cmake -DMMA_PRINT_RTL=stage|dpu|all -P cmake/MmaRtlSources.cmake
+# (one path relative to the project root per line). Include directory: hw/rtl/gen (generated
+# parameter files: the format table, mode layout and one file per configuration).
+if(CMAKE_SCRIPT_MODE_FILE)
+  cmake_policy(VERSION 3.20)
+endif()
+get_filename_component(MMA_RTL_ROOT "${CMAKE_CURRENT_LIST_DIR}/.." ABSOLUTE)
+
+set(MMA_RTL_STAGE_FILES
+  hw/rtl/stage/mma_decode.v
+  hw/rtl/stage/mma_sparse_select.v
+  hw/rtl/stage/mma_block_scale.v
+  hw/rtl/stage/mma_multiply.v
+  hw/rtl/stage/mma_group_sum.v
+  hw/rtl/stage/mma_bfma_align.v
+  hw/rtl/stage/mma_bfma_sum.v
+  hw/rtl/stage/mma_round_decide.v
+  hw/rtl/stage/mma_encode.v
+  hw/rtl/stage/mma_bfma_round.v
+  hw/rtl/stage/mma_ieee_add.v)
+set(MMA_RTL_DPU_FILES)
+set(MMA_RTL_INCLUDE_DIRS ${MMA_RTL_ROOT}/hw/rtl/gen)
+
+set(MMA_RTL_STAGE_SOURCES)
+foreach(f IN LISTS MMA_RTL_STAGE_FILES)
+  list(APPEND MMA_RTL_STAGE_SOURCES ${MMA_RTL_ROOT}/${f})
+endforeach()
+set(MMA_RTL_DPU_SOURCES)
+foreach(f IN LISTS MMA_RTL_DPU_FILES)
+  list(APPEND MMA_RTL_DPU_SOURCES ${MMA_RTL_ROOT}/${f})
+endforeach()
+
+if(CMAKE_SCRIPT_MODE_FILE AND MMA_PRINT_RTL)
+  set(_files)
+  if(MMA_PRINT_RTL STREQUAL "stage" OR MMA_PRINT_RTL STREQUAL "all")
+    list(APPEND _files ${MMA_RTL_STAGE_FILES})
+  endif()
+  if(MMA_PRINT_RTL STREQUAL "dpu" OR MMA_PRINT_RTL STREQUAL "all")
+    list(APPEND _files ${MMA_RTL_DPU_FILES})
+  endif()
+  string(REPLACE ";" "\n" _lines "${_files}")
+  execute_process(COMMAND ${CMAKE_COMMAND} -E echo "${_lines}")
+endif()
