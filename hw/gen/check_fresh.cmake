@@ -1,3 +1,4 @@
+cmake_policy(VERSION 3.20)
 # ctest lint_gen_fresh: regenerates the RTL parameter files into SCRATCH and compares them with
 # the committed ones in SRC; any difference (a stale file, a missing one, or one too many) fails
 # with the name of the file and the command that refreshes it (cmake --build build --target gen_hw).
