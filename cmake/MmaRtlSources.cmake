@@ -21,7 +21,9 @@ set(MMA_RTL_STAGE_FILES
   hw/rtl/stage/mma_encode.v
   hw/rtl/stage/mma_bfma_round.v
   hw/rtl/stage/mma_ieee_add.v)
-set(MMA_RTL_DPU_FILES)
+set(MMA_RTL_DPU_FILES
+  hw/rtl/dpu/mma_dpu.v
+  hw/rtl/dpu/mma_opbuf.v)
 set(MMA_RTL_INCLUDE_DIRS ${MMA_RTL_ROOT}/hw/rtl/gen)
 
 set(MMA_RTL_STAGE_SOURCES)

@@ -113,6 +113,10 @@ def derive_mode(m, fmts, cfg):
         raise SystemExit(f'gen_hw: {m["instr"]}: G = {g} exceeds the {capacity} positions of a {w}-byte step')
     if kc % g:
         raise SystemExit(f'gen_hw: {m["instr"]}: instruction k {kc} is not a multiple of G {g}')
+    if sparse and int(m['zero_product_term']):
+        raise SystemExit(f'gen_hw: {m["instr"]}: zero_product_term with sparsity is not implemented')
+    if int(m['stype']) == fmt_code(fmts, 'ue4m3') and not packed:
+        raise SystemExit(f'gen_hw: {m["instr"]}: ue4m3 scales are implemented for packed e2m1 only')
     if sparse and int(m['k_order']) != 0:
         raise SystemExit(f'gen_hw: {m["instr"]}: pair_split k order with sparsity is not implemented')
     if int(m['k_order']) != 0 and (g * 2 != kc or elem_bytes * kc != w):
@@ -197,19 +201,20 @@ def gen_fmt_vh(fmts, rounds):
     out.append(f'localparam MMA_FMT_COUNT = {len([f for f in fmts if f["code"] < 31])};\n')
     for name, code in rounds.items():
         out.append(f'localparam [2:0] MMA_RND_{name.upper()} = 3\'d{code};\n')
+    out.append('// Table fields: field F of format f is MMA_FMT_F_TAB[f*W +: W] (W the field width, two\'s complement\n'
+               '// for bias, emin and emax); index 31 is the e8m13 step format, f64 is not in the RTL.\n')
+    by_code = {f['code']: f for f in fmts}
     for field, bits in fields:
-        signed = field in ('bias', 'emin', 'emax')
-        out.append(f'function {"signed " if signed else ""}[{bits - 1}:0] mma_fmt_{field};\n'
-                   f'  input integer f;\n  begin\n    case (f)\n')
-        for f in fmts:
-            if f['name'] == 'f64':
-                continue  # the RTL has no f64 datapath
-            v = f[field]
-            if v < 0:
-                out.append(f'      {f["code"]}: mma_fmt_{field} = -{bits}\'sd{-v};\n')
-            else:
-                out.append(f'      {f["code"]}: mma_fmt_{field} = {bits}\'d{v};\n')
-        out.append(f'      default: mma_fmt_{field} = {bits}\'d0;\n    endcase\n  end\nendfunction\n')
+        words = []
+        for code in range(31, -1, -1):
+            f = by_code.get(code)
+            v = 0 if f is None or f['name'] == 'f64' else f[field]
+            words.append(v & ((1 << bits) - 1))
+        val = 0
+        for v in words:
+            val = (val << bits) | v
+        out.append(f'localparam [{32 * bits - 1}:0] MMA_FMT_{field.upper()}_TAB = {32 * bits}\'h{val:x};\n')
+        out.append(f'localparam MMA_FMT_{field.upper()}_W = {bits};\n')
     return ''.join(out)
 
 

@@ -365,6 +365,7 @@ int run_bfma(const opts &o) {
         int64_t S = 0;
         uint64_t code = 0;
         const unsigned nused = r.chance(50) ? nterms : NT;  // the C call sees the padding zeros or not
+        top->st_act = (uint32_t)((1ull << nused) - 1);       // the RTL form of C's term count
         mma_status st = mma_bfma_align(&p, dt, t, nused, have_c ? &cv : nullptr, &fr);
         if (st == MMA_OK) st = mma_bfma_sum(&p, &fr, t, nused, have_c ? &cv : nullptr, &S);
         if (st == MMA_OK) st = mma_bfma_round(&p, dt, &fr, S, &code);

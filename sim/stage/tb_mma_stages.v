@@ -36,7 +36,7 @@ module tb_mma_stages #(
     output wire [1:0]  grp_cls_o, output wire grp_sign_o, output wire [11:0] grp_e_o, output wire [11:0] grp_lsb_o,
     output wire [20:0] grp_m_o, output wire grp_bad,
     // mma_bfma_align / mma_bfma_sum / mma_bfma_round (chained as in a DPU step, every port visible)
-    input  wire [NT*2-1:0] st_cls, input wire [NT-1:0] st_sign, input wire [NT*12-1:0] st_e,
+    input  wire [NT-1:0] st_act, input wire [NT*2-1:0] st_cls, input wire [NT-1:0] st_sign, input wire [NT*12-1:0] st_e,
     input  wire [NT*MW-1:0] st_m, input wire [NT*12-1:0] st_lsb,
     input  wire        st_c_en, input wire [1:0] st_c_cls, input wire st_c_sign, input wire [11:0] st_c_exp,
     input  wire [23:0] st_c_sig,
@@ -78,12 +78,12 @@ module tb_mma_stages #(
         .s_sig_i(grp_s_sig), .s_exp_i(grp_s_exp), .cls_o(grp_cls_o), .sign_o(grp_sign_o), .e_o(grp_e_o),
         .lsb_o(grp_lsb_o), .m_o(grp_m_o), .bad_o(grp_bad));
     mma_bfma_align #(.NT(NT)) u_bfma_align (
-        .cls_i(st_cls), .sign_i(st_sign), .e_i(st_e), .c_en_i(st_c_en), .c_cls_i(st_c_cls), .c_sign_i(st_c_sign),
+        .act_i(st_act), .cls_i(st_cls), .sign_i(st_sign), .e_i(st_e), .c_en_i(st_c_en), .c_cls_i(st_c_cls), .c_sign_i(st_c_sign),
         .c_exp_i(st_c_exp), .c_sig_i(st_c_sig), .f16_i(st_f16), .min_e_i(st_min_e), .min_e_none_i(st_min_e_none),
         .zero_c_term_i(st_zero_c_term), .f16_c_pinned_i(st_f16_c_pinned), .zero_product_term_i(st_zero_product_term),
         .special_o(al_special), .any_o(al_any), .c_term_o(al_c_term), .e_o(al_e));
     mma_bfma_sum #(.NT(NT), .MW(MW), .F_MAX(F_MAX), .SW(SW)) u_bfma_sum (
-        .cls_i(st_cls), .sign_i(st_sign), .m_i(st_m), .lsb_i(st_lsb), .c_term_i(al_c_term), .c_sign_i(st_c_sign),
+        .act_i(st_act), .cls_i(st_cls), .sign_i(st_sign), .m_i(st_m), .lsb_i(st_lsb), .c_term_i(al_c_term), .c_sign_i(st_c_sign),
         .c_exp_i(st_c_exp), .c_sig_i(st_c_sig), .special_i(al_special), .any_i(al_any), .e_i(al_e), .f_i(st_f),
         .s_o(sum_s), .ovf_o(sum_ovf));
     mma_bfma_round #(.SW(SW)) u_bfma_round (

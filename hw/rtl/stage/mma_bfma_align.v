@@ -6,6 +6,7 @@
 module mma_bfma_align #(
     parameter NT = 32
 ) (
+    input  wire [NT-1:0]       act_i,          // term present (C's n: terms beyond it do not exist)
     input  wire [NT*2-1:0]     cls_i,          // per term: 0 zero, 1 finite, 2 Inf, 3 NaN
     input  wire [NT-1:0]       sign_i,
     input  wire [NT*12-1:0]    e_i,            // term exponents (signed 12 bits each)
@@ -35,11 +36,11 @@ module mma_bfma_align #(
         have = 1'b0;
         emax = 12'sd0;
         for (i = 0; i < NT; i = i + 1) begin
-            nan = nan | (cls_i[i*2 +: 2] == 2'd3);
-            pinf = pinf | (cls_i[i*2 +: 2] == 2'd2 && !sign_i[i]);
-            ninf = ninf | (cls_i[i*2 +: 2] == 2'd2 && sign_i[i]);
+            nan = nan | (act_i[i] && cls_i[i*2 +: 2] == 2'd3);
+            pinf = pinf | (act_i[i] && cls_i[i*2 +: 2] == 2'd2 && !sign_i[i]);
+            ninf = ninf | (act_i[i] && cls_i[i*2 +: 2] == 2'd2 && sign_i[i]);
             ti = $signed(e_i[i*12 +: 12]);
-            if ((cls_i[i*2 +: 2] == 2'd1 || (cls_i[i*2 +: 2] == 2'd0 && zero_product_term_i)) &&
+            if (act_i[i] && (cls_i[i*2 +: 2] == 2'd1 || (cls_i[i*2 +: 2] == 2'd0 && zero_product_term_i)) &&
                 (!have || ti > emax)) begin
                 emax = ti;
                 have = 1'b1;

@@ -10,6 +10,7 @@ module mma_bfma_sum #(
     parameter TW = F_MAX + 2,          // aligned term bits (the value of a term is below 4 * 2^E)
     parameter SW = TW + 8              // sum bits (signed); >= TW + clog2(NT + 1) + 1
 ) (
+    input  wire [NT-1:0]       act_i,     // term present
     input  wire [NT*2-1:0]     cls_i,
     input  wire [NT-1:0]       sign_i,
     input  wire [NT*MW-1:0]    m_i,
@@ -62,7 +63,7 @@ module mma_bfma_sum #(
                                : s_o + $signed({{(SW-TW){1'b0}}, a[TW-1:0]});
             end
             for (i = 0; i < NT; i = i + 1) begin
-                if (cls_i[i*2 +: 2] == 2'd1) begin
+                if (act_i[i] && cls_i[i*2 +: 2] == 2'd1) begin
                     sh = $signed(lsb_i[i*12 +: 12]) + $signed({8'd0, f_i}) - e_i;
                     a = align({{(XW-MW){1'b0}}, m_i[i*MW +: MW]}, sh);
                     ovf_o = ovf_o | a[TW];

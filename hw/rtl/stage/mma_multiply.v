@@ -33,8 +33,8 @@ module mma_multiply #(
 );
 `include "mma_fmt.vh"
     // fraction width p of an operand's format, as a signed exponent offset
-    wire signed [11:0] pa = $signed({6'd0, mma_fmt_frac_bits(fa_i)});
-    wire signed [11:0] pb = $signed({6'd0, mma_fmt_frac_bits(fb_i)});
+    wire signed [11:0] pa = $signed({6'd0, MMA_FMT_FRAC_BITS_TAB[fa_i*6 +: 6]});
+    wire signed [11:0] pb = $signed({6'd0, MMA_FMT_FRAC_BITS_TAB[fb_i*6 +: 6]});
     // operand exponent for the zero-product rule: its own term exponent, -126 if it is zero
     wire signed [11:0] za = a_cls_i == 2'd1 ? a_exp_i + pa : -12'sd126;
     wire signed [11:0] zb = b_cls_i == 2'd1 ? b_exp_i + pb : -12'sd126;
