@@ -136,9 +136,17 @@ mma_status mma_preset_from_name(const char *name, size_t len, mma_preset *out);
 const char *mma_preset_name(mma_preset preset);
 
 /*
- * Resolves a preset to the profile of the datapath that executes the given family with these
- * input (A) and output (D) formats; MMA_ERR_PROFILE if that GPU has no such datapath.
+ * Resolves a preset to the profile of the datapath that executes the given family with A of format
+ * atype, B of format btype and output (D) format dtype. The datapath is a function of the operand
+ * PAIR, never of the A type alone: (atype, btype) and (btype, atype) always give the same profile.
+ * MMA_ERR_PROFILE if that GPU has no such datapath, MMA_ERR_FORMAT_PAIR for a pair no MMA mixes
+ * (a GPU preset mixes only e4m3/e5m2, and on sm_120 any of e4m3/e5m2/e3m2/e2m3/e2m1; exact and
+ * seq_fma take any two float formats). mma_instr_profile resolves a whole instruction this way.
  */
+mma_status mma_preset_profile_ab(mma_preset preset, mma_family family, mma_format atype, mma_format btype,
+                                 mma_format dtype, mma_profile *out);
+
+/* mma_preset_profile_ab for an instruction whose A and B are both of format atype. */
 mma_status mma_preset_profile(mma_preset preset, mma_family family, mma_format atype, mma_format dtype,
                               mma_profile *out);
 
