@@ -51,6 +51,7 @@ static mma_profile block_fma(unsigned group, unsigned frac_bits, unsigned f32_si
     p.zero_c_term = 0;
     p.f16_c_pinned = 0;
     p.zero_product_term = 0;
+    p.group_align = 0;
     p.flush_subnormal_in = 0;
     p.arm_lscale = 0;
     p.arm_osm = 0;
@@ -300,8 +301,17 @@ mma_status mma_block_scale_preset_profile(mma_preset preset, mma_kind kind, mma_
         *out = single_rounding(MMA_ACC_SEQ_FMA);
         break;
     case MMA_PRESET_RTX_BLACKWELL: /* the only generation with MMA_GPU_F8F6F4 */
-        /* mxf8f6f4: 32 scaled products per step, F = 25; mxf4*: exact groups of 16 fused with F = 35. */
-        *out = kind == MMA_KINDQ_MXF8F6F4 ? sm120_f8f6f4_unit() : block_fma(16, 35, 24, MIN_E(7));
+        /*
+         * mxf8f6f4: 32 scaled products per step, F = 25. mxf4*: exact groups of 16 (also for 32-k
+         * scale blocks), each aligned at the sum of its two scale exponents with its significand
+         * unnormalised, all groups and C fused in one step with F = 35 (MMA-Sim's sm_120 model).
+         */
+        if (kind == MMA_KINDQ_MXF8F6F4) {
+            *out = sm120_f8f6f4_unit();
+        } else {
+            *out = block_fma(16, 35, 24, MIN_E(7));
+            out->group_align = 1;
+        }
         break;
     default:
         return MMA_ERR_PROFILE;
@@ -326,8 +336,8 @@ mma_status mma_profile_validate(const mma_profile *p)
             return MMA_ERR_PROFILE_PARAM;
         }
     }
-    if (p->zero_c_term > 1 || p->f16_c_pinned > 1 || p->zero_product_term > 1 || p->flush_subnormal_in > 1 || p->arm_osm > 1 ||
-        p->arm_lscale > 127) {
+    if (p->zero_c_term > 1 || p->f16_c_pinned > 1 || p->zero_product_term > 1 || p->group_align > 1 ||
+        p->flush_subnormal_in > 1 || p->arm_osm > 1 || p->arm_lscale > 127) {
         return MMA_ERR_PROFILE_PARAM;
     }
     return MMA_OK;
