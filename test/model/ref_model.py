@@ -542,6 +542,17 @@ def _selftest():
     assert dot(p, 'bf16', a, 'bf16', b, 'f32', 0) == 0x00000002
     q = replace(p, zero_c_term=True, min_e_f32=None)
     assert dot(q, 'bf16', a, 'bf16', b, 'f32', 0) == 0x00000001
+    # issue 12: sm_120 kind::f8f6f4, A = 8.0 (e4m3 0x50) x B = 1.0 (e2m1 0x2), C = 0x4d12bc27: one
+    # step with C joined, RZ -> C unchanged, in both operand orders; exact RNE ties to even
+    for at, a, bt, b in (('e4m3', 0x50, 'e2m1', 0x2), ('e2m1', 0x2, 'e4m3', 0x50)):
+        p, _ = preset_profile('rtx_blackwell', 'mma', at, 'f32', bt)
+        assert dot(p, at, [a] + [0] * 31, bt, [b] + [0] * 31, 'f32', 0x4d12bc27) == 0x4d12bc27
+    assert dot(Profile(algo='exact'), 'e4m3', [0x50], 'e2m1', [0x2], 'f32', 0x4d12bc27) == 0x4d12bc28
+    # zero_product_term: bf16 0 x 2^127 enters at E = -126 + 127 = 1 and truncates C = 2^-10(1+2^-23)
+    h, _ = preset_profile('hopper', 'mma', 'bf16', 'f32')
+    assert dot(h, 'bf16', [0x0000], 'bf16', [0x7F00], 'f32', 0x3A800001) == 0x3A800001
+    hz = replace(h, zero_product_term=True)
+    assert dot(hz, 'bf16', [0x0000], 'bf16', [0x7F00], 'f32', 0x3A800001) == 0x3A800000
     print('ref_model self-test passed')
 
 
