@@ -64,7 +64,7 @@ typedef enum mma_c_mode {
  *   1 (rtx_blackwell, MMA-Sim's validated sm_120 model): the sum of the two scale exponents
  *     e_sa + e_sb, where a scale's exponent is floor(log2 scale) (ue8m0: code - 127; ue4m3: its
  *     normalised exponent, so the subnormal 2^-9 counts as -9); the group significand stays
- *     unnormalised (its value may reach ~2^11 times 2^E), F counts from that point, and an
+ *     unnormalised (its value may reach ~2^11 x 2^e), F counts from that point, and an
  *     all-zero group still takes part: at unit scales E >= 0 and C is truncated below 2^-F.
  *     A group whose scale is zero (ue4m3 0x00) has no exponent and takes no part.
  *
@@ -87,8 +87,8 @@ typedef struct mma_profile {
     int16_t min_e_f16;      /* same for f16 output */
     uint8_t zero_c_term;    /* 0 (default): a zero C takes no part; 1: zero C is a term at exponent -126 (MMA-Sim) */
     uint8_t f16_c_pinned;   /* 0 (default): a subnormal f16 C uses its true exponent; 1: pinned at -14 (MMA-Sim) */
-    uint8_t zero_product_term; /* zero products and E (NUMERICS 3 steps 3 and 5), see below */
-    uint8_t group_align;    /* .kind::mxf4* group term exponent, see below */
+    uint8_t zero_product_term; /* zero products and E (NUMERICS 3 steps 3 and 5), see above */
+    uint8_t group_align;    /* .kind::mxf4* group term exponent, see above */
     uint8_t flush_subnormal_in; /* 1: subnormal inputs read as zero (no NVIDIA preset does this) */
     uint8_t arm_lscale;     /* ARM_FP8: FPMR.LSCALE (7 bits for f32 results, 4 bits for f16) */
     uint8_t arm_osm;        /* ARM_FP8: FPMR.OSM, 1 = overflow saturates to max normal */
