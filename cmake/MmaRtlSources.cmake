@@ -23,7 +23,9 @@ set(MMA_RTL_STAGE_FILES
   hw/rtl/stage/mma_ieee_add.v)
 set(MMA_RTL_DPU_FILES
   hw/rtl/dpu/mma_dpu.v
-  hw/rtl/dpu/mma_opbuf.v)
+  hw/rtl/dpu/mma_array.v
+  hw/rtl/dpu/mma_opbuf.v
+  hw/rtl/dpu/mma_core.v)
 set(MMA_RTL_INCLUDE_DIRS ${MMA_RTL_ROOT}/hw/rtl/gen)
 
 set(MMA_RTL_STAGE_SOURCES)

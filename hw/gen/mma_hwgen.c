@@ -84,11 +84,11 @@ static int mode(const char *preset_name, const char *text)
     printf("mode instr=%s family=%u m=%u n=%u k=%u atype=%u btype=%u ctype=%u dtype=%u satfinite=%u kind=%u "
            "sparsity=%u sparse_chunk=%u block_scale=%u stype=%u scale_vec=%u block_k=%u integer=%u algo=%u "
            "group=%u frac_bits=%u f32_sig_bits=%u f32_round=%u f16_round=%u round_mode=%u min_e_f32=%d min_e_f16=%d "
-           "k_order=%u c_mode=%u zero_c_term=%u f16_c_pinned=%u zero_product_term=%u flush_subnormal_in=%u\n",
+           "k_order=%u c_mode=%u zero_c_term=%u f16_c_pinned=%u zero_product_term=%u flush_subnormal_in=%u group_align=%u\n",
            text, ins.family, ins.m, ins.n, ins.k, ins.atype, ins.btype, ins.ctype, ins.dtype, ins.satfinite, ins.kind,
            ins.sparsity, chunk, ins.block_scale, stype, vec, block_k, mma_instr_is_integer(&ins) ? 1u : 0u, p.algo,
            p.group, p.frac_bits, p.f32_sig_bits, p.f32_round, p.f16_round, p.round_mode, p.min_e_f32, p.min_e_f16,
-           p.k_order, p.c_mode, p.zero_c_term, p.f16_c_pinned, p.zero_product_term, p.flush_subnormal_in);
+           p.k_order, p.c_mode, p.zero_c_term, p.f16_c_pinned, p.zero_product_term, p.flush_subnormal_in, p.group_align);
     return 0;
 }
 

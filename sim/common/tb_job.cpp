@@ -50,7 +50,13 @@ void make_job(job &j, const mma_hw_config &cfg, const mma_hw_mode &md, rng &r, u
     j.n = n;
     j.k = k;
     const mma_format at = (mma_format)md.atype, bt = (mma_format)md.btype, ct = (mma_format)md.ctype;
-    j.ordered = md.sparse ? r.chance(50) : true;
+    j.ordered = true;
+    if (md.sparse && r.chance(50)) {
+        // plain mma.sp where the instruction has that variant (.kind::f8f6f4 has only ::ordered_metadata)
+        mma_instr sp = j.ins;
+        sp.sparsity = MMA_SPARSE_SP;
+        j.ordered = mma_instr_validate(&sp, nullptr) != MMA_OK;
+    }
     if (md.sparse) {
         j.a.assign((size_t)m * k / 2, 0);
         j.meta.assign((size_t)m * k / 4, 0);

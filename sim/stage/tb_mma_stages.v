@@ -33,6 +33,7 @@ module tb_mma_stages #(
     // mma_group_sum (16 e2m1 products)
     input  wire [31:0] grp_cls, input wire [15:0] grp_sign, input wire [191:0] grp_lsb, input wire [63:0] grp_m,
     input  wire        grp_s_nan, input wire grp_s_zero, input wire [7:0] grp_s_sig, input wire [11:0] grp_s_exp,
+    input  wire [11:0] grp_s_e_shift, input wire grp_align,
     output wire [1:0]  grp_cls_o, output wire grp_sign_o, output wire [11:0] grp_e_o, output wire [11:0] grp_lsb_o,
     output wire [20:0] grp_m_o, output wire grp_bad,
     // mma_bfma_align / mma_bfma_sum / mma_bfma_round (chained as in a DPU step, every port visible)
@@ -75,7 +76,7 @@ module tb_mma_stages #(
         .cls_o(mul_cls), .sign_o(mul_sign), .e_o(mul_e), .lsb_o(mul_lsb), .m_o(mul_m));
     mma_group_sum #(.NG(16), .PMW(4), .SCALE_SIG_W(8), .MW(21)) u_group_sum (
         .cls_i(grp_cls), .sign_i(grp_sign), .lsb_i(grp_lsb), .m_i(grp_m), .s_nan_i(grp_s_nan), .s_zero_i(grp_s_zero),
-        .s_sig_i(grp_s_sig), .s_exp_i(grp_s_exp), .cls_o(grp_cls_o), .sign_o(grp_sign_o), .e_o(grp_e_o),
+        .s_sig_i(grp_s_sig), .s_exp_i(grp_s_exp), .s_e_shift_i(grp_s_e_shift), .align_i(grp_align), .cls_o(grp_cls_o), .sign_o(grp_sign_o), .e_o(grp_e_o),
         .lsb_o(grp_lsb_o), .m_o(grp_m_o), .bad_o(grp_bad));
     mma_bfma_align #(.NT(NT)) u_bfma_align (
         .act_i(st_act), .cls_i(st_cls), .sign_i(st_sign), .e_i(st_e), .c_en_i(st_c_en), .c_cls_i(st_c_cls), .c_sign_i(st_c_sign),

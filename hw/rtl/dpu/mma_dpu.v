@@ -62,7 +62,8 @@ module mma_dpu #(
     localparam MWM = 22;                       // main product bits (11 x 11)
     localparam MWN = 8;                        // nibble product bits
     localparam MWG = 21;                       // group term bits (13-bit sum x 8-bit scale)
-    localparam TWM = F_MAIN + 2, TWG = F_GRP + 2;
+    localparam TWM = F_MAIN + 2;
+    localparam TWG = F_GRP + 18;               // group terms may be unnormalised (group_align 1): 16 more bits
     localparam SW = (TWG > TWM ? TWG : TWM) + 9 > 40 ? (TWG > TWM ? TWG : TWM) + 9 : 40;  // sum bits
     localparam ACC_W = HAS_INT != 0 ? 36 : 32;
 
@@ -90,6 +91,7 @@ module mma_dpu #(
     wire       m_f16_c_pinned = mode_i[MP_F16_C_PINNED_LSB];
     wire       m_zero_product_term = mode_i[MP_ZERO_PRODUCT_TERM_LSB];
     wire       m_group = NG != 0 && mode_i[MP_GROUP_LSB +: 7] != 7'd0;
+    wire       m_group_align = mode_i[MP_GROUP_ALIGN_LSB];
     wire [2:0] m_eb = mode_i[MP_ELEM_BYTES_LSB +: 3];
     wire       m_scaled = HAS_SCALE != 0 && m_stype != 5'd0;
     wire       m_f16 = m_dtype == MMA_FMT_F16;
@@ -306,7 +308,7 @@ module mma_dpu #(
     reg [NNL*MWN-1:0] s1_nm;
     reg [3:0]        s1_sf_nan, s1_sf_zero;
     reg [31:0]       s1_sf_sig;
-    reg [47:0]       s1_sf_exp;
+    reg [47:0]       s1_sf_exp, s1_sf_esh;
     always @(posedge clk_i or negedge rst_ni) begin
         if (!rst_ni) s1_v <= 1'b0;
         else s1_v <= s0_v;
@@ -319,7 +321,7 @@ module mma_dpu #(
         s1_err_code <= (|p_bad) | (|n_bad);
         s1_act <= p_act; s1_sign <= p_sign; s1_cls <= p_cls; s1_e <= p_e; s1_lsb <= p_lsb; s1_m <= p_m;
         s1_nact <= n_act; s1_nsign <= n_sign; s1_ncls <= n_cls; s1_nlsb <= n_lsb; s1_nm <= n_m;
-        s1_sf_nan <= sf_nan; s1_sf_zero <= sf_zero; s1_sf_sig <= sf_sig; s1_sf_exp <= sf_exp;
+        s1_sf_nan <= sf_nan; s1_sf_zero <= sf_zero; s1_sf_sig <= sf_sig; s1_sf_exp <= sf_exp; s1_sf_esh <= sf_esh;
     end
 
     // ------------------------------------------------------------------ S2: group sums, integer nibble sum
@@ -335,6 +337,7 @@ module mma_dpu #(
                     .cls_i(s1_ncls[q*32 +: 32]), .sign_i(s1_nsign[q*16 +: 16]), .lsb_i(s1_nlsb[q*192 +: 192]),
                     .m_i(nib_m4(q)), .s_nan_i(s1_sf_nan[fi]), .s_zero_i(s1_sf_zero[fi]),
                     .s_sig_i(s1_sf_sig[fi*8 +: 8]), .s_exp_i(s1_sf_exp[fi*12 +: 12]),
+                    .s_e_shift_i(s1_sf_esh[fi*12 +: 12]), .align_i(m_group_align),
                     .cls_o(g_cls[q*2 +: 2]), .sign_o(g_sign[q]), .e_o(g_e[q*12 +: 12]), .lsb_o(g_lsb[q*12 +: 12]),
                     .m_o(g_m[q*MWG +: MWG]), .bad_o(g_bad[q]));
                 assign g_act[q] = m_group && s1_nact[q * 16];
@@ -471,7 +474,7 @@ module mma_dpu #(
         .f_i(m_int ? 6'd0 : m_f), .s_o(s_main), .ovf_o(ovf_main));
     generate
         if (NG > 0) begin : g_gsum
-            mma_bfma_sum #(.NT(NGL), .MW(MWG), .F_MAX(F_GRP), .SW(SW)) u_sum_grp (
+            mma_bfma_sum #(.NT(NGL), .MW(MWG), .F_MAX(F_GRP), .TW(TWG), .SW(SW)) u_sum_grp (
                 .act_i(l0_gact), .cls_i(l0_gcls), .sign_i(l0_gsign), .m_i(l0_gm), .lsb_i(l0_glsb),
                 .c_term_i(l0_c_term && in_grp), .c_sign_i(l0_c_sign), .c_exp_i(l0_c_exp), .c_sig_i(l0_c_sig),
                 .special_i(l0_special), .any_i(l0_any), .e_i(l0_e), .f_i(m_f), .s_o(s_grp), .ovf_o(ovf_grp));

@@ -1,8 +1,11 @@
 // Group stage of the .kind::mxf4 / mxf4nvf4 datapath (NUMERICS 3 presets), the twin of the C
 // function mma_group_sum: NG products of e2m1 elements (finite or zero) summed exactly, times the
-// block's scale factor -> one term whose exponent is floor(log2 |group value|) (an all-zero group
-// is a ZERO term). A NaN scale gives a NaN term, a zero scale a ZERO term. The term's (m, lsb) may
-// differ from the C function's by trailing zeros; the value m * 2^lsb is the same. Combinational.
+// block's scale factor -> one term. profile.group_align 0: the term exponent is floor(log2 |group
+// value|) and an all-zero group is a ZERO term (no part); 1: the exponent is the sum of the two
+// scale exponents, the significand unnormalised, and an all-zero group is a FINITE term with m = 0
+// (it takes part in E). A NaN scale gives a NaN term, a zero scale a ZERO term. The term's
+// (m, lsb) may differ from the C function's by trailing zeros; the value m * 2^lsb is the same.
+// Combinational.
 module mma_group_sum #(
     parameter NG = 16,                 // products per group
     parameter PMW = 4,                 // product significand bits (e2m1 x e2m1: <= 9)
@@ -18,6 +21,8 @@ module mma_group_sum #(
     input  wire                   s_zero_i,
     input  wire [SCALE_SIG_W-1:0] s_sig_i,
     input  wire signed [11:0]     s_exp_i,
+    input  wire signed [11:0]     s_e_shift_i,
+    input  wire                   align_i,   // profile.group_align
     output reg  [1:0]             cls_o,
     output reg                    sign_o,
     output reg  signed [11:0]     e_o,
@@ -55,7 +60,14 @@ module mma_group_sum #(
         cls_o = 2'd0;
         if (s_nan_i) begin
             cls_o = 2'd3;
-        end else if (s_zero_i || mag == 17'd0) begin
+        end else if (s_zero_i) begin
+            cls_o = 2'd0;
+        end else if (align_i) begin
+            cls_o = 2'd1;                               // unnormalised, at the scale exponents
+            m_o = scaled;
+            lsb_o = LSB0 + s_exp_i;
+            e_o = s_e_shift_i;
+        end else if (mag == 17'd0) begin
             cls_o = 2'd0;
         end else begin
             cls_o = 2'd1;

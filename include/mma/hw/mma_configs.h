@@ -22,7 +22,7 @@ typedef struct mma_hw_config {
 } mma_hw_config;
 
 static const mma_hw_config mma_hw_configs[MMA_HW_CONFIG_COUNT] = {
-    {"default", "rtx_blackwell", NULL, MMA_CFG_DEFAULT_TM, MMA_CFG_DEFAULT_TN, MMA_CFG_DEFAULT_W, 107, mma_cfg_default_modes},
+    {"default", "rtx_blackwell", NULL, MMA_CFG_DEFAULT_TM, MMA_CFG_DEFAULT_TN, MMA_CFG_DEFAULT_W, 111, mma_cfg_default_modes},
     {"volta", "volta", "V100", MMA_CFG_VOLTA_TM, MMA_CFG_VOLTA_TN, MMA_CFG_VOLTA_W, 2, mma_cfg_volta_modes},
     {"ampere", "ampere", "A100", MMA_CFG_AMPERE_TM, MMA_CFG_AMPERE_TN, MMA_CFG_AMPERE_W, 4, mma_cfg_ampere_modes},
     {"ada", "ada", "Ada", MMA_CFG_ADA_TM, MMA_CFG_ADA_TN, MMA_CFG_ADA_W, 12, mma_cfg_ada_modes},
