@@ -105,6 +105,8 @@ int main(int argc, char **argv) {
             tb::make_job(j, *cfg, md, r, 3, 1, k, specials, md.sparse ? 3 : 0);
             top->mode_idx_i = mi;
             top->ordered_i = j.ordered;
+            top->valid_i = 0;
+            tick();  // the mode register takes the new mode
             result res[3];
             uint8_t abuf[64], bbuf[128];
             for (unsigned t = 0; t < j.steps(); t++) {

@@ -35,12 +35,15 @@ module tb_mma_dpu (
 `include `MMA_CFG_VH
     localparam NB = CFG_HAS_SPARSE ? 2 * CFG_W : CFG_W;
     localparam META_W = CFG_HAS_SPARSE ? 2 * CFG_W : 4;
+    // the mode word is a register, as in the core (the DPU's logic then depends on registers only)
+    reg [MODE_BITS-1:0] mode_q;
+    always @(posedge clk_i) mode_q <= cfg_mode(mode_idx_i);
     assign nmodes_o = CFG_NMODES;
     assign w_o = CFG_W;
     mma_dpu #(.NL(CFG_NL), .NN(CFG_NN), .F_MAIN(CFG_F_MAIN), .F_GRP(CFG_F_GRP), .HAS_SPARSE(CFG_HAS_SPARSE),
               .HAS_SCALE(CFG_HAS_SCALE), .HAS_INT(CFG_HAS_INT), .HAS_SEP(CFG_HAS_SEP), .HAS_PAIR(CFG_HAS_PAIR),
               .P(3), .SLOT_W(2), .MODE_W(MODE_BITS)) u_dpu (
-        .clk_i(clk_i), .rst_ni(rst_ni), .mode_i(cfg_mode(mode_idx_i)), .ordered_i(ordered_i),
+        .clk_i(clk_i), .rst_ni(rst_ni), .mode_i(mode_q), .ordered_i(ordered_i),
         .valid_i(valid_i), .slot_i(slot_i), .first_i(first_i), .chunk_first_i(chunk_first_i),
         .chunk_last_i(chunk_last_i), .last_i(last_i), .half_i(half_i), .c_i(c_i),
         .a_i(a_i[CFG_W*8-1:0]), .b_i(b_i[NB*8-1:0]), .meta_i(meta_i[META_W-1:0]), .sa_i(sa_i), .sb_i(sb_i),

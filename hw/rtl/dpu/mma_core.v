@@ -61,8 +61,22 @@ module mma_core #(
 );
 `include "mma_mode.vh"
     localparam NPC = MAXN / TN;                   // C/D words per bank row
-    wire m_korder = HAS_PAIR != 0 && mode_i[MP_KORDER_LSB];
-    wire [6:0] m_steps = mode_i[MP_STEPS_LSB +: 7];
+
+    // the job's registers: taken at start, held while the job runs
+    reg [MODE_W-1:0] mode_q;
+    reg              ordered_q;
+    reg [15:0]       m_q, n_q, steps_q;
+    always @(posedge clk_i) begin
+        if (start_i && !busy_o) begin
+            mode_q <= mode_i;
+            ordered_q <= ordered_i;
+            m_q <= m_i;
+            n_q <= n_i;
+            steps_q <= steps_i;
+        end
+    end
+    wire m_korder = HAS_PAIR != 0 && mode_q[MP_KORDER_LSB];
+    wire [6:0] m_steps = mode_q[MP_STEPS_LSB +: 7];
 
     // ------------------------------------------------------------------ sequencer
     reg [15:0] ti, tj, t, nti, ntj;
@@ -72,7 +86,7 @@ module mma_core #(
     wire [15:0] rl = ti * P + p;                  // row-local index in a bank
     wire [15:0] word = m_korder ? (t >> 1) : t;   // step word of the step
     wire last_slot = p == P - 1;
-    wire last_step = t == steps_i - 1;
+    wire last_step = t == steps_q - 1;
     wire last_tile = ti == nti - 1 && tj == ntj - 1;
     always @(posedge clk_i or negedge rst_ni) begin
         if (!rst_ni) begin
@@ -169,7 +183,7 @@ module mma_core #(
     mma_array #(.TM(TM), .TN(TN), .NL(NL), .NN(NN), .F_MAIN(F_MAIN), .F_GRP(F_GRP), .HAS_SPARSE(HAS_SPARSE),
                 .HAS_SCALE(HAS_SCALE), .HAS_INT(HAS_INT), .HAS_SEP(HAS_SEP), .HAS_PAIR(HAS_PAIR), .P(P),
                 .SLOT_W(SLOT_W), .MODE_W(MODE_W)) u_array (
-        .clk_i(clk_i), .rst_ni(rst_ni), .mode_i(mode_i), .ordered_i(ordered_i), .valid_i(i_v), .slot_i(i_slot),
+        .clk_i(clk_i), .rst_ni(rst_ni), .mode_i(mode_q), .ordered_i(ordered_q), .valid_i(i_v), .slot_i(i_slot),
         .first_i(i_first), .chunk_first_i(i_cf), .chunk_last_i(i_cl), .last_i(i_last), .half_i(i_half),
         .c_i(c_rd), .a_i(a_rd), .b_i(b_rd), .meta_i(meta_rd), .sa_i(sa_rd), .sb_i(sb_rd),
         .valid_o(a_valid), .slot_o(a_slot), .d_o(d_out), .err_meta_o(a_emeta), .err_code_o(a_ecode),
@@ -205,7 +219,7 @@ module mma_core #(
                 // the output's row and column, to mask results outside M x N
                 wire [15:0] oi = (o_rl / P) * (TM * P) + r + TM * (o_rl % P);
                 wire [15:0] oj = o_tj * TN + c;
-                wire wr_d = a_valid && oi < m_i && oj < n_i;
+                wire wr_d = a_valid && oi < m_q && oj < n_q;
                 wire wr_ld = ld_we_i && ld_sel_i == 3'd5 && ld_bank_i == r * TN + c;
                 mma_opbuf #(.W(32), .DEPTH(MAXM / TM * NPC), .AW(CAW)) u_cd (.clk_i(clk_i),
                     .we_i(wr_d || wr_ld), .waddr_i(wr_d ? d_addr : ld_addr_i[CAW-1:0]),
@@ -225,7 +239,7 @@ module mma_core #(
     generate
         for (r = 0; r < TM; r = r + 1) begin : g_okr
             for (c = 0; c < TN; c = c + 1) begin : g_okc
-                assign out_ok[r*TN + c] = ((o_rl / P) * (TM * P) + r + TM * (o_rl % P)) < m_i && (o_tj * TN + c) < n_i;
+                assign out_ok[r*TN + c] = ((o_rl / P) * (TM * P) + r + TM * (o_rl % P)) < m_q && (o_tj * TN + c) < n_q;
             end
         end
     endgenerate

@@ -119,27 +119,48 @@ module mma_dpu #(
     end
 
     // ------------------------------------------------------------------ S1: select, decode, multiply
-    // Element e of a step vector (constant e): bytes [e*eb, (e+1)*eb), little endian, eb = 1, 2 or 4.
-    function [31:0] elem;
-        input [NB*8-1:0] v;
-        input integer e;
-        input [2:0] eb;
-        begin
-            elem = 32'd0;
-            case (eb)
-                3'd1: if (e < NB) elem = {24'd0, v[e*8 +: 8]};
-                3'd2: if (2*e + 1 < NB) elem = {16'd0, v[e*16 +: 16]};
-                3'd4: if (4*e + 3 < NB) elem = v[e*32 +: 32];
-                default: elem = 32'd0;
-            endcase
+    // Element e of a step vector, for each element size (bytes [e*eb, (e+1)*eb), little endian):
+    // constant part-selects only, so that every lane is plain wiring plus a 3-way choice.
+    localparam NE = NB;                         // elements of a B vector of 1-byte elements
+    wire [31:0] b_e1 [0:NE-1];
+    wire [31:0] b_e2 [0:NE-1];
+    wire [31:0] b_e4 [0:NE-1];
+    wire [31:0] a_e1 [0:NE-1];
+    wire [31:0] a_e2 [0:NE-1];
+    wire [31:0] a_e4 [0:NE-1];
+    genvar e;
+    generate
+        for (e = 0; e < NE; e = e + 1) begin : g_elem
+            assign b_e1[e] = {24'd0, s0_b[e*8 +: 8]};
+            assign a_e1[e] = e < NL ? {24'd0, s0_a[(e % NL)*8 +: 8]} : 32'd0;
+            if (2 * e + 1 < NB) begin : g_h
+                assign b_e2[e] = {16'd0, s0_b[e*16 +: 16]};
+            end else begin : g_nh
+                assign b_e2[e] = 32'd0;
+            end
+            if (2 * e + 1 < NL) begin : g_ah
+                assign a_e2[e] = {16'd0, s0_a[e*16 +: 16]};
+            end else begin : g_nah
+                assign a_e2[e] = 32'd0;
+            end
+            if (4 * e + 3 < NB) begin : g_w
+                assign b_e4[e] = s0_b[e*32 +: 32];
+            end else begin : g_nw
+                assign b_e4[e] = 32'd0;
+            end
+            if (4 * e + 3 < NL) begin : g_aw
+                assign a_e4[e] = s0_a[e*32 +: 32];
+            end else begin : g_naw
+                assign a_e4[e] = 32'd0;
+            end
         end
-    endfunction
+    endgenerate
 
     // block scale factors of the step's blocks (up to 4: byte q of sa/sb scales block q of the step)
     wire [3:0]  sf_nan, sf_zero;
     wire [31:0] sf_sig;
     wire [47:0] sf_exp, sf_esh;
-    genvar q, l;
+    genvar q, l, u;
     generate
         for (q = 0; q < 4; q = q + 1) begin : g_scale
             if (HAS_SCALE != 0) begin : g_on
@@ -179,18 +200,20 @@ module mma_dpu #(
             assign sel_pos1[l*2 +: 2] = pos1;
             wire [7:0] dpos = m_sparse ? ((l / 2) * 4 + pos) : l;        // dense position in the step
             wire act = !m_packed && l < m_act_lanes;
-            wire [NB*8-1:0] a_ext = {{(NB - NL) * 8{1'b0}}, s0_a};
             // candidates at constant positions, chosen by the pair_split half or the metadata
-            wire [31:0] a_nat = elem(a_ext, l, m_eb);
-            wire [31:0] a_p0 = (l < NL / 2) ? elem(a_ext, PE, m_eb) : 32'd0;
-            wire [31:0] a_p1 = (l < NL / 2) ? elem(a_ext, PE + 2, m_eb) : 32'd0;
-            wire [31:0] b_nat = elem(s0_b, l, m_eb);
-            wire [31:0] b_p0 = (l < NL / 2) ? elem(s0_b, PE, m_eb) : 32'd0;
-            wire [31:0] b_p1 = (l < NL / 2) ? elem(s0_b, PE + 2, m_eb) : 32'd0;
-            wire [31:0] b_s0 = elem(s0_b, (l / 2) * 4 + 0, m_eb);
-            wire [31:0] b_s1 = elem(s0_b, (l / 2) * 4 + 1, m_eb);
-            wire [31:0] b_s2 = elem(s0_b, (l / 2) * 4 + 2, m_eb);
-            wire [31:0] b_s3 = elem(s0_b, (l / 2) * 4 + 3, m_eb);
+            localparam integer P0 = (l < NL / 2) ? PE : 0;
+            localparam integer P1 = (l < NL / 2) ? PE + 2 : 0;
+            localparam integer SB = ((l / 2) * 4) % NE;
+            wire [31:0] a_nat = m_eb == 3'd1 ? a_e1[l] : m_eb == 3'd2 ? a_e2[l] : a_e4[l];
+            wire [31:0] a_p0 = (l >= NL / 2) ? 32'd0 : m_eb == 3'd1 ? a_e1[P0] : m_eb == 3'd2 ? a_e2[P0] : a_e4[P0];
+            wire [31:0] a_p1 = (l >= NL / 2) ? 32'd0 : m_eb == 3'd1 ? a_e1[P1] : m_eb == 3'd2 ? a_e2[P1] : a_e4[P1];
+            wire [31:0] b_nat = m_eb == 3'd1 ? b_e1[l] : m_eb == 3'd2 ? b_e2[l] : b_e4[l];
+            wire [31:0] b_p0 = (l >= NL / 2) ? 32'd0 : m_eb == 3'd1 ? b_e1[P0] : m_eb == 3'd2 ? b_e2[P0] : b_e4[P0];
+            wire [31:0] b_p1 = (l >= NL / 2) ? 32'd0 : m_eb == 3'd1 ? b_e1[P1] : m_eb == 3'd2 ? b_e2[P1] : b_e4[P1];
+            wire [31:0] b_s0 = m_eb == 3'd1 ? b_e1[SB + 0] : m_eb == 3'd2 ? b_e2[SB + 0] : b_e4[SB + 0];
+            wire [31:0] b_s1 = m_eb == 3'd1 ? b_e1[SB + 1] : m_eb == 3'd2 ? b_e2[SB + 1] : b_e4[SB + 1];
+            wire [31:0] b_s2 = m_eb == 3'd1 ? b_e1[SB + 2] : m_eb == 3'd2 ? b_e2[SB + 2] : b_e4[SB + 2];
+            wire [31:0] b_s3 = m_eb == 3'd1 ? b_e1[SB + 3] : m_eb == 3'd2 ? b_e2[SB + 3] : b_e4[SB + 3];
             wire [31:0] b_sp = pos == 2'd0 ? b_s0 : pos == 2'd1 ? b_s1 : pos == 2'd2 ? b_s2 : b_s3;
             wire [31:0] acode = !act ? 32'd0 : m_korder ? (s0_half ? a_p1 : a_p0) : a_nat;
             wire [31:0] bcode = !act ? 32'd0 : m_sparse ? b_sp : m_korder ? (s0_half ? b_p1 : b_p0) : b_nat;
@@ -229,7 +252,8 @@ module mma_dpu #(
                 wire ss, sbad;
                 wire [11:0] se;
                 wire [0:0] sm;
-                mma_decode #(.SIG_W(1)) u_cls (.fmt_i(m_btype), .code_i(elem(s0_b, l, m_eb)), .cls_o(sc), .sign_o(ss),
+                wire [31:0] bc = m_eb == 3'd1 ? b_e1[l] : m_eb == 3'd2 ? b_e2[l] : b_e4[l];
+                mma_decode #(.SIG_W(1)) u_cls (.fmt_i(m_btype), .code_i(bc), .cls_o(sc), .sign_o(ss),
                                                .exp_o(se), .sig_o(sm), .bad_o(sbad));
                 wire selected = sel_pos0[((2 * CH) % NL)*2 +: 2] == (l % 4) || sel_pos1[((2 * CH) % NL)*2 +: 2] == (l % 4);
                 assign spec[l] = m_sparse && (2 * CH) < m_act_lanes && !selected && sc[1];
@@ -333,9 +357,13 @@ module mma_dpu #(
         for (q = 0; q < NGL; q = q + 1) begin : g_grp
             if (NG > 0) begin : g_on
                 wire [1:0] fi = (q * 16) >> bk_log;                      // the group's block
+                wire [63:0] gm4;                                          // 4-bit product significands (e2m1: <= 9)
+                for (u = 0; u < 16; u = u + 1) begin : g_m4
+                    assign gm4[u*4 +: 4] = s1_nm[(q*16 + u)*MWN +: 4];
+                end
                 mma_group_sum #(.NG(16), .PMW(4), .SCALE_SIG_W(8), .MW(MWG)) u_gs (
                     .cls_i(s1_ncls[q*32 +: 32]), .sign_i(s1_nsign[q*16 +: 16]), .lsb_i(s1_nlsb[q*192 +: 192]),
-                    .m_i(nib_m4(q)), .s_nan_i(s1_sf_nan[fi]), .s_zero_i(s1_sf_zero[fi]),
+                    .m_i(gm4), .s_nan_i(s1_sf_nan[fi]), .s_zero_i(s1_sf_zero[fi]),
                     .s_sig_i(s1_sf_sig[fi*8 +: 8]), .s_exp_i(s1_sf_exp[fi*12 +: 12]),
                     .s_e_shift_i(s1_sf_esh[fi*12 +: 12]), .align_i(m_group_align),
                     .cls_o(g_cls[q*2 +: 2]), .sign_o(g_sign[q]), .e_o(g_e[q*12 +: 12]), .lsb_o(g_lsb[q*12 +: 12]),
@@ -348,16 +376,6 @@ module mma_dpu #(
         end
     endgenerate
 
-    // the 4-bit product significands of group q (e2m1 x e2m1 <= 9)
-    function [63:0] nib_m4;
-        input integer g;
-        integer t;
-        begin
-            nib_m4 = 64'd0;
-            for (t = 0; t < 16; t = t + 1)
-                nib_m4[t*4 +: 4] = s1_nm[(g*16 + t)*MWN +: 4];
-        end
-    endfunction
 
     // integer s4/u4: the exact sum of the nibble products
     reg signed [15:0] nib_int;

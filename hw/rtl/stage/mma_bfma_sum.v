@@ -54,6 +54,8 @@ module mma_bfma_sum #(
     always @* begin
         s_o = {SW{1'b0}};
         ovf_o = 1'b0;
+        sh = 14'sd0;
+        a = {(TW+1){1'b0}};
         if (special_i == 2'd0 && any_i) begin
             if (c_term_i) begin
                 sh = c_exp_i + $signed({8'd0, f_i}) - e_i;

@@ -25,13 +25,9 @@ module mma_block_scale (
     mma_decode #(.SIG_W(4), .FMT_MASK(SCALE_FMTS)) u_db (
         .fmt_i(stype_i), .code_i({24'd0, sb_i}), .cls_o(cb), .sign_o(sgn_b), .exp_o(eb), .sig_o(mb), .bad_o(bad_b));
 
-    // floor(log2) of a 4-bit significand
-    function signed [11:0] msb4;
-        input [3:0] m;
-        begin
-            msb4 = m[3] ? 12'sd3 : m[2] ? 12'sd2 : m[1] ? 12'sd1 : 12'sd0;
-        end
-    endfunction
+    // floor(log2) of the 4-bit significands
+    wire signed [11:0] la = ma[3] ? 12'sd3 : ma[2] ? 12'sd2 : ma[1] ? 12'sd1 : 12'sd0;
+    wire signed [11:0] lb = mb[3] ? 12'sd3 : mb[2] ? 12'sd2 : mb[1] ? 12'sd1 : 12'sd0;
 
     assign nan_o = ca == 2'd3 || cb == 2'd3;
     assign zero_o = !nan_o && (ca == 2'd0 || cb == 2'd0);
@@ -39,7 +35,7 @@ module mma_block_scale (
     wire [7:0] prod = ma * mb;
     assign sig_o = live ? prod : 8'd1;
     assign exp_o = live ? ea + eb : 12'sd0;
-    assign e_shift_o = live ? (ea + msb4(ma)) + (eb + msb4(mb)) : 12'sd0;
+    assign e_shift_o = live ? (ea + la) + (eb + lb) : 12'sd0;
     assign bad_o = bad_a | bad_b;
     wire unused = sgn_a ^ sgn_b;
 endmodule
