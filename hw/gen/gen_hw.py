@@ -62,7 +62,7 @@ def kv(line):
 
 
 def read_formats(hwgen):
-    fmts, rounds = [], {}
+    fmts, rounds, statuses = [], {}, {}
     for line in run([hwgen, 'formats']).splitlines():
         if line.startswith('format '):
             d = kv(line)
@@ -70,7 +70,10 @@ def read_formats(hwgen):
         elif line.startswith('round '):
             d = kv(line)
             rounds[d['name']] = int(d['code'])
-    return fmts, rounds
+        elif line.startswith('status '):
+            d = kv(line)
+            statuses[d['name']] = int(d['code'])
+    return fmts, rounds, statuses
 
 
 def fmt_code(fmts, name):
@@ -247,6 +250,15 @@ def gen_mode_vh():
     return ''.join(out)
 
 
+def gen_status_vh(statuses):
+    out = [HEADER_V.format(src='the golden model\'s status codes (include/mma/status.h)')]
+    out.append('// Error causes of the accelerator (ERR_CAUSE): the mma_status codes; include inside a module.\n')
+    for name, code in statuses.items():
+        if name != 'MMA_STATUS_COUNT':
+            out.append(f'localparam [7:0] {name.replace("MMA_", "ST_")} = 8\'d{code};\n')
+    return ''.join(out)
+
+
 def gen_cfg_h(cfg, idx):
     d = derived(cfg)
     n = cfg['name']
@@ -282,25 +294,47 @@ def gen_mode_h():
         out.append(f'    {ctype} {name}; /* bits {pos}..{pos + bits - 1} of the mode word */\n')
         pos += bits
     out.append('    const char *instr; /* the PTX instruction that defines the mode */\n')
-    out.append('} mma_hw_mode;\n\n#endif\n')
+    out.append('} mma_hw_mode;\n\n')
+    out.append('/* Bits [lsb, lsb + width) of a mode word held as four 32-bit words, least significant first. */\n')
+    out.append('static inline uint32_t mma_hw_mode_bits(const uint32_t w[4], unsigned lsb, unsigned width)\n{\n'
+               '    uint64_t v = (uint64_t)w[lsb / 32u] >> (lsb % 32u);\n'
+               '    if (lsb % 32u + width > 32u && lsb / 32u < 3u) {\n'
+               '        v |= (uint64_t)w[lsb / 32u + 1u] << (32u - lsb % 32u);\n'
+               '    }\n'
+               '    return (uint32_t)(v & ((1u << width) - 1u));\n}\n\n')
+    out.append('/* Fills every field of m but instr from a mode word (the accelerator\'s MODE_DESC0..3). */\n')
+    out.append('static inline void mma_hw_mode_unpack(const uint32_t w[4], mma_hw_mode *m)\n{\n')
+    pos = 0
+    for name, bits in MODE_FIELDS:
+        if name == 'min_e':
+            out.append(f'    m->min_e = (int16_t)((int32_t)(mma_hw_mode_bits(w, {pos}u, {bits}u) << {32 - bits}) >> {32 - bits});\n')
+        else:
+            ctype = 'uint16_t' if bits > 8 else 'uint8_t'
+            out.append(f'    m->{name} = ({ctype})mma_hw_mode_bits(w, {pos}u, {bits}u);\n')
+        pos += bits
+    out.append('    m->instr = 0;\n}\n\n')
+    out.append('/* Whether two rows have equal fields (instr aside). */\n')
+    out.append('static inline int mma_hw_mode_same(const mma_hw_mode *x, const mma_hw_mode *y)\n{\n    return ')
+    out.append(' &&\n           '.join(f'x->{name} == y->{name}' for name, _ in MODE_FIELDS))
+    out.append(';\n}\n\n#endif\n')
     return ''.join(out)
 
 
 def gen_configs_h(cfgs):
-    out = [HEADER_C.format(src='hw/config/*.json')]
+    out = [HEADER_C.format(src='hw/config/<name>.json')]
     out.append('/* Every accelerator configuration, by id. */\n')
     out.append('#ifndef MMA_HW_CONFIGS_H\n#define MMA_HW_CONFIGS_H\n\n')
     for c in cfgs:
         out.append(f'#include "mma/hw/mma_cfg_{c["name"]}.h"\n')
     out.append(f'\n#define MMA_HW_CONFIG_COUNT {len(cfgs)}\n\n')
     out.append('typedef struct mma_hw_config {\n    const char *name;\n    const char *preset;\n'
-               '    const char *gpu;      /* GPU whose data sets this configuration reproduces, or NULL */\n'
+               '    const char *gpu;      /* GPU whose data sets this configuration reproduces, or 0 */\n'
                '    unsigned tm, tn, w;   /* DPU rows, columns, bytes per step */\n'
                '    unsigned nmodes;\n    const mma_hw_mode *modes;\n} mma_hw_config;\n\n')
     out.append('static const mma_hw_config mma_hw_configs[MMA_HW_CONFIG_COUNT] = {\n')
     for c in cfgs:
         u = c['name'].upper()
-        gpu = f'"{c["gpu"]}"' if c.get('gpu') else 'NULL'
+        gpu = f'"{c["gpu"]}"' if c.get('gpu') else '0'
         out.append(f'    {{"{c["name"]}", "{c["preset"]}", {gpu}, MMA_CFG_{u}_TM, MMA_CFG_{u}_TN, MMA_CFG_{u}_W, '
                    f'{len(c["modes"])}, mma_cfg_{c["name"]}_modes}},\n')
     out.append('};\n\n#endif\n')
@@ -323,7 +357,7 @@ def main():
                     help='project root (reads hw/config/*.json)')
     ap.add_argument('--out', required=True, help='root to write hw/rtl/gen and include/mma/hw under')
     args = ap.parse_args()
-    fmts, rounds = read_formats(args.hwgen)
+    fmts, rounds, statuses = read_formats(args.hwgen)
     cfg_dir = os.path.join(args.src, 'hw', 'config')
     order = ['default', 'volta', 'ampere', 'ada', 'hopper', 'blackwell']
     names = sorted((f[:-5] for f in os.listdir(cfg_dir) if f.endswith('.json')),
@@ -333,6 +367,7 @@ def main():
     write(os.path.join(args.out, 'hw', 'rtl', 'gen', 'mma_fmt.vh'), gen_fmt_vh(fmts, rounds), written)
     write(os.path.join(args.out, 'include', 'mma', 'hw', 'mma_mode.h'), gen_mode_h(), written)
     write(os.path.join(args.out, 'hw', 'rtl', 'gen', 'mma_mode.vh'), gen_mode_vh(), written)
+    write(os.path.join(args.out, 'hw', 'rtl', 'gen', 'mma_status.vh'), gen_status_vh(statuses), written)
     for i, c in enumerate(cfgs):
         write(os.path.join(args.out, 'hw', 'rtl', 'gen', f'mma_cfg_{c["name"]}.vh'), gen_cfg_vh(c, i), written)
         write(os.path.join(args.out, 'include', 'mma', 'hw', f'mma_cfg_{c["name"]}.h'), gen_cfg_h(c, i), written)

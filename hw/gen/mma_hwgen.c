@@ -39,6 +39,9 @@ static int formats(void)
                i->nan_style, i->bias, i->emin, i->emax, i->frac_shift, (unsigned long long)i->max_frac, i->has_zero,
                i->has_subnormals, (unsigned long long)i->canonical_nan);
     }
+    for (unsigned s = 0; s < (unsigned)MMA_STATUS_COUNT; s++) {
+        printf("status name=%s code=%u\n", mma_status_name((mma_status)s), s);
+    }
     for (unsigned r = 0; r < (unsigned)MMA_RND_COUNT; r++) {
         printf("round name=%s code=%u\n", mma_round_name((mma_round)r), r);
     }

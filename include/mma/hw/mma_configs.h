@@ -1,4 +1,4 @@
-/* GENERATED from hw/config/*.json by hw/gen/gen_hw.py; do not edit */
+/* GENERATED from hw/config/<name>.json by hw/gen/gen_hw.py; do not edit */
 /* Every accelerator configuration, by id. */
 #ifndef MMA_HW_CONFIGS_H
 #define MMA_HW_CONFIGS_H
@@ -15,14 +15,14 @@
 typedef struct mma_hw_config {
     const char *name;
     const char *preset;
-    const char *gpu;      /* GPU whose data sets this configuration reproduces, or NULL */
+    const char *gpu;      /* GPU whose data sets this configuration reproduces, or 0 */
     unsigned tm, tn, w;   /* DPU rows, columns, bytes per step */
     unsigned nmodes;
     const mma_hw_mode *modes;
 } mma_hw_config;
 
 static const mma_hw_config mma_hw_configs[MMA_HW_CONFIG_COUNT] = {
-    {"default", "rtx_blackwell", NULL, MMA_CFG_DEFAULT_TM, MMA_CFG_DEFAULT_TN, MMA_CFG_DEFAULT_W, 111, mma_cfg_default_modes},
+    {"default", "rtx_blackwell", 0, MMA_CFG_DEFAULT_TM, MMA_CFG_DEFAULT_TN, MMA_CFG_DEFAULT_W, 111, mma_cfg_default_modes},
     {"volta", "volta", "V100", MMA_CFG_VOLTA_TM, MMA_CFG_VOLTA_TN, MMA_CFG_VOLTA_W, 2, mma_cfg_volta_modes},
     {"ampere", "ampere", "A100", MMA_CFG_AMPERE_TM, MMA_CFG_AMPERE_TN, MMA_CFG_AMPERE_W, 4, mma_cfg_ampere_modes},
     {"ada", "ada", "Ada", MMA_CFG_ADA_TM, MMA_CFG_ADA_TN, MMA_CFG_ADA_W, 12, mma_cfg_ada_modes},
