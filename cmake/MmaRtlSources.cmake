@@ -1,7 +1,7 @@
 # The one list of the RTL's sources (hw/rtl), by area, for every tool that reads them: the
 # Verilator models (sim/CMakeLists.txt), the lint test, and the synthesis scripts (hw/syn), which
 # get the list through
-#   cmake -DMMA_PRINT_RTL=stage|dpu|all -P cmake/MmaRtlSources.cmake
+#   cmake -DMMA_PRINT_RTL=stage|dpu|accel|all -P cmake/MmaRtlSources.cmake
 # (one path relative to the project root per line). Include directory: hw/rtl/gen (generated
 # parameter files: the format table, mode layout and one file per configuration).
 if(CMAKE_SCRIPT_MODE_FILE)
@@ -26,6 +26,13 @@ set(MMA_RTL_DPU_FILES
   hw/rtl/dpu/mma_array.v
   hw/rtl/dpu/mma_opbuf.v
   hw/rtl/dpu/mma_core.v)
+set(MMA_RTL_ACCEL_FILES
+  hw/rtl/gen/mma_accel_regs.v
+  hw/rtl/accel/mma_ctrl.v
+  hw/rtl/accel/mma_sched.v
+  hw/rtl/accel/mma_dma_rd.v
+  hw/rtl/accel/mma_dma_wr.v
+  hw/rtl/accel/mma_accel.v)
 set(MMA_RTL_INCLUDE_DIRS ${MMA_RTL_ROOT}/hw/rtl/gen)
 
 set(MMA_RTL_STAGE_SOURCES)
@@ -36,14 +43,21 @@ set(MMA_RTL_DPU_SOURCES)
 foreach(f IN LISTS MMA_RTL_DPU_FILES)
   list(APPEND MMA_RTL_DPU_SOURCES ${MMA_RTL_ROOT}/${f})
 endforeach()
+set(MMA_RTL_ACCEL_SOURCES)
+foreach(f IN LISTS MMA_RTL_ACCEL_FILES)
+  list(APPEND MMA_RTL_ACCEL_SOURCES ${MMA_RTL_ROOT}/${f})
+endforeach()
 
 if(CMAKE_SCRIPT_MODE_FILE AND MMA_PRINT_RTL)
   set(_files)
-  if(MMA_PRINT_RTL STREQUAL "stage" OR MMA_PRINT_RTL STREQUAL "all")
+  if(MMA_PRINT_RTL STREQUAL "stage" OR MMA_PRINT_RTL STREQUAL "accel" OR MMA_PRINT_RTL STREQUAL "all")
     list(APPEND _files ${MMA_RTL_STAGE_FILES})
   endif()
-  if(MMA_PRINT_RTL STREQUAL "dpu" OR MMA_PRINT_RTL STREQUAL "all")
+  if(MMA_PRINT_RTL STREQUAL "dpu" OR MMA_PRINT_RTL STREQUAL "accel" OR MMA_PRINT_RTL STREQUAL "all")
     list(APPEND _files ${MMA_RTL_DPU_FILES})
+  endif()
+  if(MMA_PRINT_RTL STREQUAL "accel" OR MMA_PRINT_RTL STREQUAL "all")
+    list(APPEND _files ${MMA_RTL_ACCEL_FILES})
   endif()
   string(REPLACE ";" "\n" _lines "${_files}")
   execute_process(COMMAND ${CMAKE_COMMAND} -E echo "${_lines}")

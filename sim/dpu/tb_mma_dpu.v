@@ -44,7 +44,7 @@ module tb_mma_dpu (
               .HAS_SCALE(CFG_HAS_SCALE), .HAS_INT(CFG_HAS_INT), .HAS_SEP(CFG_HAS_SEP), .HAS_PAIR(CFG_HAS_PAIR),
               .P(3), .SLOT_W(2), .MODE_W(MODE_BITS)) u_dpu (
         .clk_i(clk_i), .rst_ni(rst_ni), .mode_i(mode_q), .ordered_i(ordered_i),
-        .valid_i(valid_i), .slot_i(slot_i), .first_i(first_i), .chunk_first_i(chunk_first_i),
+        .valid_i(valid_i), .slot_i(slot_i), .first_i(first_i), .cont_i(1'b0), .chunk_first_i(chunk_first_i),
         .chunk_last_i(chunk_last_i), .last_i(last_i), .half_i(half_i), .c_i(c_i),
         .a_i(a_i[CFG_W*8-1:0]), .b_i(b_i[NB*8-1:0]), .meta_i(meta_i[META_W-1:0]), .sa_i(sa_i), .sb_i(sb_i),
         .valid_o(valid_o), .slot_o(slot_o), .d_o(d_o), .err_meta_o(err_meta_o), .err_code_o(err_code_o),

@@ -28,6 +28,7 @@ module mma_array #(
     input  wire                      valid_i,
     input  wire [SLOT_W-1:0]         slot_i,
     input  wire                      first_i,
+    input  wire                      cont_i,
     input  wire                      chunk_first_i,
     input  wire                      chunk_last_i,
     input  wire                      last_i,
@@ -55,7 +56,7 @@ module mma_array #(
                           .HAS_SCALE(HAS_SCALE), .HAS_INT(HAS_INT), .HAS_SEP(HAS_SEP), .HAS_PAIR(HAS_PAIR), .P(P),
                           .SLOT_W(SLOT_W), .MODE_W(MODE_W)) u_dpu (
                     .clk_i(clk_i), .rst_ni(rst_ni), .mode_i(mode_i), .ordered_i(ordered_i),
-                    .valid_i(valid_i), .slot_i(slot_i), .first_i(first_i), .chunk_first_i(chunk_first_i),
+                    .valid_i(valid_i), .slot_i(slot_i), .first_i(first_i), .cont_i(cont_i), .chunk_first_i(chunk_first_i),
                     .chunk_last_i(chunk_last_i), .last_i(last_i), .half_i(half_i),
                     .c_i(c_i[(r*TN + c)*32 +: 32]), .a_i(a_i[r*NL*8 +: NL*8]), .b_i(b_i[c*NB*8 +: NB*8]),
                     .meta_i(meta_i[r*META_W +: META_W]), .sa_i(sa_i[r*32 +: 32]), .sb_i(sb_i[c*32 +: 32]),

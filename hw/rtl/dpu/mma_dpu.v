@@ -34,6 +34,8 @@ module mma_dpu #(
     input  wire                   valid_i,
     input  wire [SLOT_W-1:0]      slot_i,
     input  wire                   first_i,     // first step of the output (C enters, per the C mode)
+    input  wire                   cont_i,      // with first_i: the output continues an earlier pass over K
+                                               // (C is already the dtype D of that pass, its chunk not the first)
     input  wire                   chunk_first_i,
     input  wire                   chunk_last_i,
     input  wire                   last_i,      // last step of the output: D leaves after it
@@ -102,7 +104,7 @@ module mma_dpu #(
     wire [2:0] bk_log = m_block_k[6] ? 3'd6 : m_block_k[5] ? 3'd5 : 3'd4;
 
     // ------------------------------------------------------------------ S0: input register
-    reg              s0_v, s0_first, s0_cf, s0_cl, s0_last, s0_half;
+    reg              s0_v, s0_first, s0_cont, s0_cf, s0_cl, s0_last, s0_half;
     reg [SLOT_W-1:0] s0_slot;
     reg [31:0]       s0_c, s0_sa, s0_sb;
     reg [NL*8-1:0]   s0_a;
@@ -113,7 +115,7 @@ module mma_dpu #(
         else s0_v <= valid_i;
     end
     always @(posedge clk_i) begin
-        s0_slot <= slot_i; s0_first <= first_i; s0_cf <= chunk_first_i; s0_cl <= chunk_last_i;
+        s0_slot <= slot_i; s0_first <= first_i; s0_cont <= cont_i; s0_cf <= chunk_first_i; s0_cl <= chunk_last_i;
         s0_last <= last_i; s0_half <= half_i; s0_c <= c_i; s0_a <= a_i; s0_b <= b_i; s0_meta <= meta_i;
         s0_sa <= sa_i; s0_sb <= sb_i;
     end
@@ -310,7 +312,7 @@ module mma_dpu #(
         .exp_i({{2{cin_exp[11]}}, cin_exp}), .code_o(c_enc), .bad_o(conv_bad));
     reg [31:0] c_conv;
     always @* begin
-        if (m_int || m_ctype == m_dtype) c_conv = s0_c;
+        if (m_int || m_ctype == m_dtype || s0_cont) c_conv = s0_c;
         else if (cin_cls == 2'd3) c_conv = m_f16 ? 32'h0000_7FFF : 32'h7FFF_FFFF;
         else if (cin_cls == 2'd2) c_conv = m_f16 ? (cin_sign ? 32'h0000_FC00 : 32'h0000_7C00)
                                                  : (cin_sign ? 32'hFF80_0000 : 32'h7F80_0000);
@@ -318,7 +320,7 @@ module mma_dpu #(
     end
 
     // S1 register: products and control
-    reg              s1_v, s1_first, s1_cf, s1_cl, s1_last;
+    reg              s1_v, s1_first, s1_cont, s1_cf, s1_cl, s1_last;
     reg [SLOT_W-1:0] s1_slot;
     reg [31:0]       s1_c;
     reg              s1_err_meta, s1_err_code, s1_shadow;
@@ -338,7 +340,7 @@ module mma_dpu #(
         else s1_v <= s0_v;
     end
     always @(posedge clk_i) begin
-        s1_slot <= s0_slot; s1_first <= s0_first; s1_cf <= s0_cf; s1_cl <= s0_cl; s1_last <= s0_last;
+        s1_slot <= s0_slot; s1_first <= s0_first; s1_cont <= s0_cont; s1_cf <= s0_cf; s1_cl <= s0_cl; s1_last <= s0_last;
         s1_c <= c_conv;
         s1_err_meta <= |p_metabad;
         s1_shadow <= shadow_nan;
@@ -388,7 +390,7 @@ module mma_dpu #(
                                       : nib_int + $signed({8'd0, s1_nm[t*MWN +: MWN]});
     end
 
-    reg              s2_v, s2_first, s2_cf, s2_cl, s2_last;
+    reg              s2_v, s2_first, s2_cont, s2_cf, s2_cl, s2_last;
     reg [SLOT_W-1:0] s2_slot;
     reg [31:0]       s2_c;
     reg              s2_err_meta, s2_err_code, s2_shadow;
@@ -406,7 +408,7 @@ module mma_dpu #(
         else s2_v <= s1_v;
     end
     always @(posedge clk_i) begin
-        s2_slot <= s1_slot; s2_first <= s1_first; s2_cf <= s1_cf; s2_cl <= s1_cl; s2_last <= s1_last;
+        s2_slot <= s1_slot; s2_first <= s1_first; s2_cont <= s1_cont; s2_cf <= s1_cf; s2_cl <= s1_cl; s2_last <= s1_last;
         s2_c <= s1_c; s2_err_meta <= s1_err_meta; s2_err_code <= s1_err_code | (m_group && (|(g_bad & g_act)));
         s2_act <= s1_act; s2_sign <= s1_sign; s2_cls <= s1_cls; s2_e <= s1_e; s2_lsb <= s1_lsb; s2_m <= s1_m;
         s2_gact <= g_act; s2_gsign <= g_sign; s2_gcls <= g_cls; s2_ge <= g_e; s2_glsb <= g_lsb; s2_gm <= g_m;
@@ -423,7 +425,7 @@ module mma_dpu #(
     wire [ACC_W-1:0] acc_r = acc[s2_slot];
     // the step's C: the converted C of the output, the running accumulator, or none
     wire sep = HAS_SEP != 0 && m_cmode == CM_SEPARATE;
-    wire c_none = s2_cf && (sep || (s2_first && m_cmode == CM_UNUSED));
+    wire c_none = s2_cf && (sep || (s2_first && !s2_cont && m_cmode == CM_UNUSED));
     wire [31:0] c_step = (s2_first && s2_cf) ? s2_c : acc_r[31:0];
     wire [1:0] cs_cls;
     wire cs_sign, cs_bad;
