@@ -68,6 +68,8 @@ want libmpfr-dev
 want gcc-riscv64-unknown-elf riscv64-unknown-elf-gcc
 want clang-tidy clang-tidy          # scripts/static-analysis.sh
 want cppcheck cppcheck              # scripts/static-analysis.sh
+want verilator verilator            # the RTL models (sim/), Verilator >= 5.006
+want lcov genhtml                   # coverage reports (scripts/coverage.sh)
 want libxml2-utils xmllint          # SVG well-formedness in test/fragment
 want librsvg2-bin rsvg-convert      # SVG rendering check in test/fragment
 

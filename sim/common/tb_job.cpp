@@ -42,8 +42,30 @@ static uint64_t random_scale(mma_format stype, rng &r, unsigned special_permille
     }
 }
 
+// A finite code of fmt near its largest finite value (random sign where the format has one).
+static uint64_t big_code(mma_format fmt, rng &r) {
+    const mma_format_info *info = mma_format_get(fmt);
+    for (;;) {
+        const unsigned sh = info->frac_shift;
+        const uint64_t e = (uint64_t)(info->emax + info->bias - (int)r.below(2));
+        uint64_t code = (e << (info->frac_bits + sh)) | (r.bits(info->frac_bits) << sh);
+        if (info->has_sign && r.chance(50)) code |= 1ull << (info->storage_bits - 1);
+        mma_value v;
+        if (mma_decode(fmt, code, &v) == MMA_OK && v.cls != MMA_CLASS_NAN && v.cls != MMA_CLASS_INF) return code;
+    }
+}
+
 void make_job(job &j, const mma_hw_config &cfg, const mma_hw_mode &md, rng &r, unsigned m, unsigned n, unsigned k,
               unsigned special_permille, unsigned bad_meta_permille) {
+    job_opts o;
+    o.special_permille = special_permille;
+    o.bad_meta_permille = bad_meta_permille;
+    make_job(j, cfg, md, r, m, n, k, o);
+}
+
+void make_job(job &j, const mma_hw_config &cfg, const mma_hw_mode &md, rng &r, unsigned m, unsigned n, unsigned k,
+              const job_opts &opts) {
+    const unsigned special_permille = opts.special_permille, bad_meta_permille = opts.bad_meta_permille;
     j.mode = &md;
     mode_setup(cfg, md, &j.ins, &j.prof);
     j.m = m;
@@ -92,6 +114,29 @@ void make_job(job &j, const mma_hw_config &cfg, const mma_hw_mode &md, rng &r, u
         for (auto &x : j.sa) x = random_scale((mma_format)md.stype, r, special_permille);
         for (auto &x : j.sb) x = random_scale((mma_format)md.stype, r, special_permille);
     }
+    // flavours
+    const mma_format_info *ai = mma_format_get(at), *bi = mma_format_get(bt), *ci = mma_format_get(ct);
+    const bool floats = ai->kind == MMA_KIND_FLOAT && bi->kind == MMA_KIND_FLOAT;
+    if (opts.big && floats) {
+        if (!md.sparse)
+            for (auto &x : j.a) if (r.chance(50)) x = big_code(at, r);
+        for (auto &x : j.b) if (r.chance(50)) x = big_code(bt, r);
+        if (ci->kind == MMA_KIND_FLOAT)
+            for (auto &x : j.c) if (r.chance(30)) x = big_code(ct, r);
+    }
+    if (opts.cancel && floats && !md.sparse && !md.stype && k >= 2) {
+        const unsigned h = k / 2;
+        const uint64_t bsign = 1ull << (bi->storage_bits - 1);
+        for (unsigned i = 0; i < m; i++) {
+            for (unsigned t = h; t < 2 * h; t++) j.a[(size_t)i * k + t] = j.a[(size_t)i * k + t - h];
+            if (k % 2) j.a[(size_t)i * k + k - 1] = 0;
+        }
+        if (bi->has_sign)
+            for (unsigned t = h; t < 2 * h; t++)
+                for (unsigned jj = 0; jj < n; jj++) j.b[(size_t)t * n + jj] = j.b[(size_t)(t - h) * n + jj] ^ bsign;
+    }
+    if (opts.bad_code && ai->storage_bits < 8u * md.elem_bytes && !md.packed && !j.a.empty())
+        j.a[r.below((unsigned)j.a.size())] |= 1ull << ai->storage_bits;
     // the golden model
     if (md.sparse) j.ins.sparsity = (uint8_t)(j.ordered ? MMA_SPARSE_SP_ORDERED : MMA_SPARSE_SP);
     mma_gemm_desc g{};

@@ -40,10 +40,21 @@ struct job {
 // Parses the mode's instruction and resolves its profile under the configuration's preset.
 bool mode_setup(const mma_hw_config &cfg, const mma_hw_mode &md, mma_instr *ins, mma_profile *prof);
 
+// What a job's operands stress beyond random finite values.
+struct job_opts {
+    unsigned special_permille = 0;    // any code (NaN, Inf, subnormal) at this rate
+    unsigned bad_meta_permille = 0;   // invalid metadata nibbles at this rate
+    bool cancel = false;              // dense floats: the second half of K cancels the first exactly
+    bool big = false;                 // floats near the largest finite value: sums overflow
+    bool bad_code = false;            // one element of A with a bit above its format's width
+};
+
 // Fills a job with random operands (special values and invalid metadata at the given per-mille
 // rates) and computes the golden model's D (mma_gemm).
 void make_job(job &j, const mma_hw_config &cfg, const mma_hw_mode &md, rng &r, unsigned m, unsigned n, unsigned k,
               unsigned special_permille, unsigned bad_meta_permille);
+void make_job(job &j, const mma_hw_config &cfg, const mma_hw_mode &md, rng &r, unsigned m, unsigned n, unsigned k,
+              const job_opts &opts);
 
 // Bytes of one DPU step for output row i (A side) or column jj (B side), step t (0 .. steps-1).
 void step_a(const job &j, unsigned i, unsigned t, unsigned w_bytes, uint8_t *bytes);
