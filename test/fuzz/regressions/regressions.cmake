@@ -29,6 +29,7 @@ mma_fuzz_replay(mma_run)
 if(EXISTS ${_mma_fz}/fuzz_metadata.c)
   mma_fuzz_replay(metadata)
 endif()
+mma_fuzz_replay(fragment)
 
 # The CLI readers (Linux: the targets use memfd_create).
 set(_mma_cli ${PROJECT_SOURCE_DIR}/cli)
