@@ -30,6 +30,7 @@ if(EXISTS ${_mma_fz}/fuzz_metadata.c)
   mma_fuzz_replay(metadata)
 endif()
 mma_fuzz_replay(fragment)
+mma_fuzz_replay(mx_quantize)
 
 # The CLI readers (Linux: the targets use memfd_create).
 set(_mma_cli ${PROJECT_SOURCE_DIR}/cli)
