@@ -31,6 +31,7 @@ if(EXISTS ${_mma_fz}/fuzz_metadata.c)
 endif()
 mma_fuzz_replay(fragment)
 mma_fuzz_replay(mx_quantize)
+mma_fuzz_replay(sme)
 
 # The CLI readers (Linux: the targets use memfd_create).
 set(_mma_cli ${PROJECT_SOURCE_DIR}/cli)
