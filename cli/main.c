@@ -30,7 +30,7 @@ static void usage(FILE *out)
           out);
 }
 
-int main(int argc, char **argv)
+int cli_main(int argc, char **argv)
 {
     const char *cmd;
     if (argc < 2) {
@@ -68,3 +68,10 @@ int main(int argc, char **argv)
     usage(stderr);
     return CLI_EXIT_ERROR;
 }
+
+#ifndef MMA_CLI_NO_MAIN
+int main(int argc, char **argv)
+{
+    return cli_main(argc, argv);
+}
+#endif
