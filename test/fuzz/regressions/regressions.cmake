@@ -41,6 +41,11 @@ if(CMAKE_SYSTEM_NAME STREQUAL "Linux" AND EXISTS ${_mma_cli}/hexio.c AND EXISTS 
     mma_fuzz_replay(conform_line ${_mma_cli}/cmd_conform.c ${_mma_cli}/hexio.c ${_mma_cli}/common.c
                     INCLUDES ${_mma_cli})
   endif()
+  if(EXISTS ${_mma_cli}/main.c)
+    file(GLOB _mma_cli_all CONFIGURE_DEPENDS ${_mma_cli}/*.c)
+    mma_fuzz_replay(cli_args ${_mma_cli_all} INCLUDES ${_mma_cli})
+    target_compile_definitions(fuzz_cli_args_replay PRIVATE MMA_CLI_NO_MAIN)
+  endif()
 endif()
 
 # F5: NULL checks that multiply sizes (found by static analysis; see the file's header).
