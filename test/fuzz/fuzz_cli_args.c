@@ -13,8 +13,8 @@
  *   - the value of --d-out / --svg (and any argument after them) becomes "out" ("-" is kept), so no
  *     scratch file is overwritten; "out" is removed after each run;
  *   - a newline in an argument becomes a blank (the CLI echoes arguments into its one-line messages);
- *   - for `bench`, a --size value the CLI would accept above 4 becomes 4 (a GEMM of up to 4096^3
- *     would take hours).
+ *   - `bench` gets --size=4 first (the default is 256), and a --size value the CLI would accept
+ *     above 4 becomes 4 (a GEMM of up to 4096^3 would take hours).
  *
  * Properties (cli/cli.h exit codes):
  *   - the exit code is 0, 1 or 2, and 1 (mismatches) only from `conform`;
@@ -211,7 +211,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     const uint8_t ctl = fz_u8(&in);
 
     /* argv from the rest, split at NUL */
-    char *argv[MAX_ARGS + 2];
+    char *argv[MAX_ARGS + 3]; /* + "--size=4" for bench + NULL */
     int argc = 0;
     argv[argc++] = dupstr("mmacore");
     size_t start = 0;
@@ -232,8 +232,13 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
         free(argv[1]);
         argc = 1;
     }
-    argv[argc] = NULL;
     const bool bench = argc > 1 && strcmp(argv[1], "bench") == 0;
+    if (bench) { /* the default size is 256: 6 GEMMs of 256^3 */
+        memmove(&argv[3], &argv[2], (size_t)(argc - 2) * sizeof *argv);
+        argv[2] = dupstr("--size=4");
+        ++argc;
+    }
+    argv[argc] = NULL;
     bool after_out = false;
     for (int i = 1; i < argc; ++i) {
         sanitize(argv[i]);
@@ -266,7 +271,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
         }
     }
     /* argv as given to the tool (the CLI may not modify the strings, but it gets its own copies) */
-    char *call[MAX_ARGS + 2];
+    char *call[MAX_ARGS + 3];
     for (int i = 0; i <= argc; ++i) {
         call[i] = argv[i];
     }
