@@ -34,6 +34,7 @@ int cli_main(int argc, char **argv)
 {
     const char *cmd;
     if (argc < 2) {
+        cli_error("missing COMMAND");
         usage(stderr);
         return CLI_EXIT_ERROR;
     }
