@@ -19,7 +19,8 @@
  * Properties (cli/cli.h exit codes):
  *   - the exit code is 0, 1 or 2, and 1 (mismatches) only from `conform`;
  *   - exit 2 prints a line starting "mmacore: error: " on stderr: exactly one (parse: one per
- *     rejected instruction at most); exits 0 and 1 print none;
+ *     rejected instruction at most; bench: one per benchmarked format the preset has no datapath
+ *     for, at most 6); exits 0 and 1 print none;
  *   - no crash, hang, sanitizer report or leak (libFuzzer's leak check after each input).
  */
 #define _GNU_SOURCE /* memfd_create, pread/pwrite: before any system header */
@@ -323,6 +324,8 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
         if (strcmp(cmd, "parse") == 0) {
             FZ_CHECK(nerr >= 1 && nerr <= (size_t)(argc - 2 > 1 ? argc - 2 : 1), "parse: %zu error lines, stderr:\n%s",
                      nerr, err.text);
+        } else if (strcmp(cmd, "bench") == 0) { /* one per format the preset has no datapath for */
+            FZ_CHECK(nerr >= 1 && nerr <= 6u, "bench: %zu error lines, stderr:\n%s", nerr, err.text);
         } else {
             FZ_CHECK(nerr == 1, "exit 2 with %zu 'mmacore: error:' lines; stderr:\n%s", nerr, err.text);
         }
