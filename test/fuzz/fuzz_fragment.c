@@ -30,7 +30,10 @@
  *     and D registers equal mma_run (per quad pair for mma.m8n8k4 .f16) on the matrices gathered
  *     from the registers, bit for bit; padding errors name the first bad operand, lane and element;
  *     invalid descriptor / selectors / NULL arrays / a short workspace give their statuses; on any
- *     error D is untouched and diag.reason is set. Shapes with m*n*k > WARP_LIMIT are not run.
+ *     error D is untouched and diag.reason is set.
+ * To stay fast: maps of more than FULL_LIMIT elements (wgmma with a large N) get coord/owner round
+ * trips on a random sample instead of the element-by-element checks, and shapes with m*n*k above
+ * WARP_LIMIT (or the environment's MMA_FUZZ_WARP_LIMIT) are not run through mma_warp_run.
  */
 #include <stdbool.h>
 #include <string.h>
