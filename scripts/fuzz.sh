@@ -8,6 +8,10 @@
 #   bash scripts/fuzz.sh --no-build           # reuse build-fuzz/ as it is
 #   bash scripts/fuzz.sh --skip-known         # steer around reported, unfixed bugs (see fuzz_common.h)
 #
+# Targets (every build-fuzz/bin/fuzz_* but the replays): format instr_parse mma_run metadata fragment
+# mx_quantize sme hexfile conform_line cli_args. MMA_FUZZ_WARP_LIMIT=N lowers the m*n*k up to which
+# fuzz_fragment runs mma_warp_run (default 16384), for long runs.
+#
 # Each target starts from its seed corpus (test/fuzz/corpus/<target>/, read only) plus the working
 # corpus of earlier runs (build-fuzz/fuzz-run/<target>/corpus/, where new inputs go). A crash, a
 # sanitizer report, a timeout (10 s per input), an out-of-memory or a property failure stops that
@@ -25,7 +29,7 @@ secs=20
 targets=""
 build=1
 
-usage() { sed -n '2,19p' "${BASH_SOURCE[0]}" | sed 's/^# \{0,1\}//'; }
+usage() { sed -n '2,22p' "${BASH_SOURCE[0]}" | sed 's/^# \{0,1\}//'; }
 die() { echo "fuzz.sh: $*" >&2; exit 2; }
 
 while (($#)); do
