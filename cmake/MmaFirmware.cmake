@@ -35,7 +35,8 @@ if(MMA_BUILD_FIRMWARE)
 
     # The software-only firmware under QEMU virt (the same ELFs as on the SoC).
     find_program(MMA_QEMU_RV32 qemu-system-riscv32)
-    if(MMA_BUILD_TESTS AND MMA_QEMU_RV32)
+    # (not in sanitizer builds: the ELFs and QEMU are the same there, the runs would only repeat)
+    if(MMA_BUILD_TESTS AND MMA_QEMU_RV32 AND NOT MMA_SANITIZE)
       set(_run bash ${PROJECT_SOURCE_DIR}/board/qemu-virt/run.sh)
       add_test(NAME qemu_hello COMMAND ${_run} ${MMA_FIRMWARE_DIR}/hello.elf --timeout 60)
       set_tests_properties(qemu_hello PROPERTIES PASS_REGULAR_EXPRESSION "hello from mmacore")
@@ -45,7 +46,7 @@ if(MMA_BUILD_FIRMWARE)
       add_test(NAME qemu_swbench COMMAND ${_run} ${MMA_FIRMWARE_DIR}/swbench.elf --timeout 120)
       set_tests_properties(qemu_hello qemu_selftest qemu_gemm qemu_swbench PROPERTIES LABELS "qemu" TIMEOUT 180
                            ENVIRONMENT "QEMU=${MMA_QEMU_RV32}")
-    elseif(MMA_BUILD_TESTS)
+    elseif(MMA_BUILD_TESTS AND NOT MMA_SANITIZE)
       message(STATUS "qemu-system-riscv32 not found: qemu_* tests skipped (bash scripts/setup.sh installs qemu-system-misc)")
     endif()
   endif()

@@ -11,7 +11,10 @@ add() { cases+=("$1"); }
 
 : >"$W/empty.elf"; add empty
 printf 'this is not an ELF file, just text long enough to fill an ELF header.......\n' >"$W/text.elf"; add text
-for n in 4 51 52 60 100 200 1000 $((size - 1)); do
+phoff=$(od -An -t u4 -j 28 -N 4 "$ELF" | tr -d ' ')
+seg_end=$(( $(od -An -t u4 -j $((phoff + 4)) -N 4 "$ELF" | tr -d ' ') + $(od -An -t u4 -j $((phoff + 16)) -N 4 "$ELF" | tr -d ' ') ))
+# cut inside the header, inside the program headers, and one byte short of the first segment's data
+for n in 4 51 52 60 100 $((seg_end - 1)); do
   if ((n < size)); then head -c "$n" "$ELF" >"$W/cut$n.elf"; add "cut$n"; fi
 done
 # patch <name> <offset> <printf-escaped bytes>: a copy of the good ELF with bytes replaced
@@ -25,7 +28,6 @@ patch phoff 28 '\xf0\xff\xff\x7f'    # program headers far past the end
 patch phentsize 42 '\x10\x00'        # wrong entry size
 patch entry 24 '\x00\x10\x00\x80'    # entry point is not the reset address
 # first program header (at e_phoff): offset, address and sizes out of range
-phoff=$(od -An -t u4 -j 28 -N 4 "$ELF" | tr -d ' ')
 patch seg_offset $((phoff + 4)) '\x00\x00\x00\x7f'    # p_offset past the end of the file
 patch seg_addr $((phoff + 12)) '\x00\x00\x00\x10'     # p_paddr outside the RAM
 patch seg_memsz $((phoff + 20)) '\xff\xff\xff\xff'    # p_memsz past the end of the RAM

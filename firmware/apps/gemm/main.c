@@ -1,5 +1,5 @@
 /* gemm: one GEMM job on the software path (and, once the driver exists, on the accelerator).
- * D (32 x 16) = A (32 x 64) x B (64 x 16) + C in e4m3 with f32 accumulation, preset blackwell, the
+ * D (16 x 8) = A (16 x 64) x B (64 x 8) + C in e4m3 with f32 accumulation, preset blackwell, the
  * instruction mma.sync.aligned.m16n8k32.row.col.f32.e4m3.e4m3.f32: exactly the accelerator's job
  * semantics (mma_gemm). Prints the software path's time and the CRC-32 of D; with an accelerator
  * the lead's driver will run the same job there and compare D bit for bit.
@@ -9,7 +9,7 @@
 #include "mma/mma.h"
 #include "mma/profile.h"
 
-enum { M = 32, N = 16, K = 64 };
+enum { M = 16, N = 8, K = 64 };
 
 static uint64_t A[M * K], B[K * N], C[M * N], D[M * N];
 
