@@ -1,9 +1,11 @@
 # The one list of the RTL's sources (hw/rtl), by area, for every tool that reads them: the
 # Verilator models (sim/CMakeLists.txt), the lint test, and the synthesis scripts (hw/syn), which
 # get the list through
-#   cmake -DMMA_PRINT_RTL=stage|dpu|accel|all -P cmake/MmaRtlSources.cmake
+#   cmake -DMMA_PRINT_RTL=stage|dpu|accel|all|soc -P cmake/MmaRtlSources.cmake
 # (one path relative to the project root per line). Include directory: hw/rtl/gen (generated
 # parameter files: the format table, mode layout and one file per configuration).
+# "all" is the accelerator (stage + dpu + accel); the SoC (soc) also needs picorv32.v from the installed pythondata-cpu-picorv32 package
+# (cmake/MmaPicorv32.cmake finds it; it is never copied into the repository).
 if(CMAKE_SCRIPT_MODE_FILE)
   cmake_policy(VERSION 3.20)
 endif()
@@ -33,6 +35,14 @@ set(MMA_RTL_ACCEL_FILES
   hw/rtl/accel/mma_dma_rd.v
   hw/rtl/accel/mma_dma_wr.v
   hw/rtl/accel/mma_accel.v)
+set(MMA_RTL_SOC_FILES
+  hw/rtl/soc/mma_soc_ram.v
+  hw/rtl/soc/mma_soc_axi_ram.v
+  hw/rtl/soc/mma_soc_uart.v
+  hw/rtl/soc/mma_soc_clint.v
+  hw/rtl/soc/mma_soc_exit.v
+  hw/rtl/soc/mma_soc_axil_bridge.v
+  hw/rtl/soc/mma_soc_top.v)
 set(MMA_RTL_INCLUDE_DIRS ${MMA_RTL_ROOT}/hw/rtl/gen)
 
 set(MMA_RTL_STAGE_SOURCES)
@@ -47,6 +57,10 @@ set(MMA_RTL_ACCEL_SOURCES)
 foreach(f IN LISTS MMA_RTL_ACCEL_FILES)
   list(APPEND MMA_RTL_ACCEL_SOURCES ${MMA_RTL_ROOT}/${f})
 endforeach()
+set(MMA_RTL_SOC_SOURCES)
+foreach(f IN LISTS MMA_RTL_SOC_FILES)
+  list(APPEND MMA_RTL_SOC_SOURCES ${MMA_RTL_ROOT}/${f})
+endforeach()
 
 if(CMAKE_SCRIPT_MODE_FILE AND MMA_PRINT_RTL)
   set(_files)
@@ -58,6 +72,9 @@ if(CMAKE_SCRIPT_MODE_FILE AND MMA_PRINT_RTL)
   endif()
   if(MMA_PRINT_RTL STREQUAL "accel" OR MMA_PRINT_RTL STREQUAL "all")
     list(APPEND _files ${MMA_RTL_ACCEL_FILES})
+  endif()
+  if(MMA_PRINT_RTL STREQUAL "soc")   # not in "all": it needs picorv32.v besides these
+    list(APPEND _files ${MMA_RTL_SOC_FILES})
   endif()
   string(REPLACE ";" "\n" _lines "${_files}")
   execute_process(COMMAND ${CMAKE_COMMAND} -E echo "${_lines}")
