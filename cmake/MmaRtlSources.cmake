@@ -1,11 +1,12 @@
 # The one list of the RTL's sources (hw/rtl), by area, for every tool that reads them: the
 # Verilator models (sim/CMakeLists.txt), the lint test, and the synthesis scripts (hw/syn), which
 # get the list through
-#   cmake -DMMA_PRINT_RTL=stage|dpu|accel|all|soc -P cmake/MmaRtlSources.cmake
+#   cmake -DMMA_PRINT_RTL=stage|dpu|accel|all|soc|sys -P cmake/MmaRtlSources.cmake
 # (one path relative to the project root per line). Include directory: hw/rtl/gen (generated
 # parameter files: the format table, mode layout and one file per configuration).
 # "all" is the accelerator (stage + dpu + accel); the SoC (soc) also needs picorv32.v from the installed pythondata-cpu-picorv32 package
-# (cmake/MmaPicorv32.cmake finds it; it is never copied into the repository).
+# (cmake/MmaPicorv32.cmake finds it; it is never copied into the repository). "sys" is the SoC with
+# the accelerator in its slot (mma_soc_sys): all + soc + the module that joins them (+ picorv32.v).
 if(CMAKE_SCRIPT_MODE_FILE)
   cmake_policy(VERSION 3.20)
 endif()
@@ -43,6 +44,8 @@ set(MMA_RTL_SOC_FILES
   hw/rtl/soc/mma_soc_exit.v
   hw/rtl/soc/mma_soc_axil_bridge.v
   hw/rtl/soc/mma_soc_top.v)
+set(MMA_RTL_SYS_FILES
+  hw/rtl/soc/mma_soc_sys.v)
 set(MMA_RTL_INCLUDE_DIRS ${MMA_RTL_ROOT}/hw/rtl/gen)
 
 set(MMA_RTL_STAGE_SOURCES)
@@ -61,20 +64,31 @@ set(MMA_RTL_SOC_SOURCES)
 foreach(f IN LISTS MMA_RTL_SOC_FILES)
   list(APPEND MMA_RTL_SOC_SOURCES ${MMA_RTL_ROOT}/${f})
 endforeach()
+set(MMA_RTL_SYS_SOURCES)
+foreach(f IN LISTS MMA_RTL_SYS_FILES)
+  list(APPEND MMA_RTL_SYS_SOURCES ${MMA_RTL_ROOT}/${f})
+endforeach()
 
 if(CMAKE_SCRIPT_MODE_FILE AND MMA_PRINT_RTL)
   set(_files)
-  if(MMA_PRINT_RTL STREQUAL "stage" OR MMA_PRINT_RTL STREQUAL "accel" OR MMA_PRINT_RTL STREQUAL "all")
+  set(_sys OFF)
+  if(MMA_PRINT_RTL STREQUAL "sys")
+    set(_sys ON)
+  endif()
+  if(MMA_PRINT_RTL STREQUAL "stage" OR MMA_PRINT_RTL STREQUAL "accel" OR MMA_PRINT_RTL STREQUAL "all" OR _sys)
     list(APPEND _files ${MMA_RTL_STAGE_FILES})
   endif()
-  if(MMA_PRINT_RTL STREQUAL "dpu" OR MMA_PRINT_RTL STREQUAL "accel" OR MMA_PRINT_RTL STREQUAL "all")
+  if(MMA_PRINT_RTL STREQUAL "dpu" OR MMA_PRINT_RTL STREQUAL "accel" OR MMA_PRINT_RTL STREQUAL "all" OR _sys)
     list(APPEND _files ${MMA_RTL_DPU_FILES})
   endif()
-  if(MMA_PRINT_RTL STREQUAL "accel" OR MMA_PRINT_RTL STREQUAL "all")
+  if(MMA_PRINT_RTL STREQUAL "accel" OR MMA_PRINT_RTL STREQUAL "all" OR _sys)
     list(APPEND _files ${MMA_RTL_ACCEL_FILES})
   endif()
-  if(MMA_PRINT_RTL STREQUAL "soc")   # not in "all": it needs picorv32.v besides these
+  if(MMA_PRINT_RTL STREQUAL "soc" OR _sys)   # not in "all": they need picorv32.v besides these
     list(APPEND _files ${MMA_RTL_SOC_FILES})
+  endif()
+  if(_sys)
+    list(APPEND _files ${MMA_RTL_SYS_FILES})
   endif()
   string(REPLACE ";" "\n" _lines "${_files}")
   execute_process(COMMAND ${CMAKE_COMMAND} -E echo "${_lines}")
