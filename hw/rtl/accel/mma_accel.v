@@ -64,7 +64,10 @@ module mma_accel #(
     input  wire          m_bvalid_i,
     output wire          m_bready_o,
     // interrupt: IRQ_STATUS & IRQ_EN
-    output wire          irq_o
+    output wire          irq_o,
+    // STATUS.busy: a job (or a soft reset's drain) is in progress. Idle, the accelerator changes
+    // state only through its register port, so a system may stop its clock (mma_soc_sys)
+    output wire          busy_o
 );
 `include "mma_fmt.vh"
 `include "mma_mode.vh"
@@ -129,6 +132,7 @@ module mma_accel #(
         .stall_lo_value_i(cnt_stall[31:0]), .stall_hi_value_i(cnt_stall[63:32]),
         .jobs_value_i(cnt_jobs));
     assign irq_o = (irq_st_done && irq_en_done) || (irq_st_error && irq_en_error);
+    assign busy_o = busy;
 
     // ------------------------------------------------------------------ job controller
     wire sched_start, sched_done, sched_busy, clear, err_meta, err_code, core_idle;
