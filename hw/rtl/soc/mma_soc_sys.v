@@ -10,6 +10,21 @@
 // (board/rv32/port_mmio.c) gives the accelerator the CPU address of every operand. The
 // accelerator's configuration is the one named by the macro MMA_CFG_VH (mma_accel.v; default
 // "mma_cfg_default.vh"): pass -DMMA_CFG_VH=\"mma_cfg_<name>.vh\" to the tool.
+//
+// ACCEL_CLOCK_GATE = 1 stops the accelerator's clock while it is idle, as an ASIC would, and as the
+// simulation needs: a Verilated model evaluates all of the accelerator's logic on every edge of its
+// clock, busy or not (~50 us a cycle for the default configuration), while the CPU runs millions
+// of cycles between jobs. The clock runs while the accelerator may change state:
+//   - STATUS.busy (busy_o): a job, or a soft reset draining the DMA;
+//   - any VALID on its register port or its DMA port (a transaction to take or to finish);
+//   - HOLD cycles after the last of these (the registered mode-table lookups that follow a
+//     MODE_SEL / JOB_MODE write, the start pulse that follows a CTRL write);
+//   - reset (its registers reset synchronously).
+// Idle and unclocked, its state is frozen: the only difference a program can see is that the
+// CYCLES counter counts the clocked cycles. The gate is the usual ICG: the enable is registered on
+// the falling edge of clk_i and ANDed with clk_i, so the gated clock has no glitch and rises with
+// clk_i. Every signal between the two clock domains comes from a flip-flop of one of them, the
+// enable's terms included. FPGA flows keep 0 (a gated clock wants a clock buffer of its own).
 module mma_soc_sys #(
     parameter RAM_BYTES = 262144,     // power of two
     parameter RAM_INIT = "",          // optional $readmemh file of the RAM (rows of 256 bits)
@@ -18,6 +33,7 @@ module mma_soc_sys #(
     parameter FAST_MUL = 1,
     parameter BARREL_SHIFTER = 1,
     parameter ENABLE_IRQ = 0,
+    parameter ACCEL_CLOCK_GATE = 0,   // 1: the accelerator's clock stops while it is idle
     // the accelerator's buffers (mma_accel parameters)
     parameter ACCEL_P = 4,            // accumulator slots per DPU
     parameter ACCEL_MB = 64,          // rows of a block
@@ -36,7 +52,9 @@ module mma_soc_sys #(
     output wire        uart_tx_o,
     output wire        uart_tx_valid_o,
     output wire [7:0]  uart_tx_data_o,
-    output wire        accel_irq_o    // the accelerator's interrupt line (also to the CPU)
+    output wire        accel_irq_o,   // the accelerator's interrupt line (also to the CPU)
+    output wire        accel_busy_o,  // the accelerator's STATUS.busy
+    output wire        accel_clk_en_o // the accelerator's clock runs this cycle (1 without the gate)
 );
     localparam DMA_W = 256;           // the accelerator's DMA beat
     localparam ID_W = 4;
@@ -62,8 +80,24 @@ module mma_soc_sys #(
     /* verilator lint_off UNUSEDSIGNAL */
     wire [ID_W-1:0]    dma_rid, dma_bid;   // one ID (0): nothing to route back
     /* verilator lint_on UNUSEDSIGNAL */
-    wire irq;
+    wire irq, busy;
     assign accel_irq_o = irq;
+    assign accel_busy_o = busy;
+
+    // ---------------------------------------------------------------- the accelerator's clock
+    localparam HOLD = 8;
+    wire accel_active = !rst_ni || busy ||
+                        awvalid || wvalid || bvalid || arvalid || rvalid ||
+                        dma_arvalid || dma_rvalid || dma_awvalid || dma_wvalid || dma_bvalid;
+    reg [3:0] hold_q;
+    reg       clk_en_q;   // the enable as the falling edge of clk_i saw it
+    always @(posedge clk_i) begin
+        if (accel_active) hold_q <= HOLD[3:0];
+        else if (hold_q != 4'd0) hold_q <= hold_q - 4'd1;
+    end
+    always @(negedge clk_i) clk_en_q <= accel_active || hold_q != 4'd0;
+    wire accel_clk = ACCEL_CLOCK_GATE != 0 ? (clk_i & clk_en_q) : clk_i;
+    assign accel_clk_en_o = ACCEL_CLOCK_GATE != 0 ? clk_en_q : 1'b1;
 
     mma_soc_top #(
         .RAM_BYTES(RAM_BYTES), .RAM_INIT(RAM_INIT), .DMA_DATA_W(DMA_W), .DMA_ID_W(ID_W),
@@ -97,7 +131,7 @@ module mma_soc_sys #(
     mma_accel #(
         .P(ACCEL_P), .MB(ACCEL_MB), .NBLK(ACCEL_NBLK), .WPR(ACCEL_WPR)
     ) u_accel (
-        .clk_i(clk_i), .rst_ni(rst_ni),
+        .clk_i(accel_clk), .rst_ni(rst_ni),
         .s_awaddr_i(awaddr), .s_awvalid_i(awvalid), .s_awready_o(awready),
         .s_wdata_i(wdata), .s_wstrb_i(wstrb), .s_wvalid_i(wvalid), .s_wready_o(wready),
         .s_bresp_o(bresp), .s_bvalid_o(bvalid), .s_bready_i(bready),
@@ -112,6 +146,6 @@ module mma_soc_sys #(
         .m_wdata_o(dma_wdata), .m_wstrb_o(dma_wstrb), .m_wlast_o(dma_wlast), .m_wvalid_o(dma_wvalid),
         .m_wready_i(dma_wready),
         .m_bresp_i(dma_bresp), .m_bvalid_i(dma_bvalid), .m_bready_o(dma_bready),
-        .irq_o(irq)
+        .irq_o(irq), .busy_o(busy)
     );
 endmodule
