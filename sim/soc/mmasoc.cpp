@@ -1,15 +1,19 @@
-// mmasoc: the Verilator harness of the SoC (hw/rtl/soc/mma_soc_top.v).
+// mmasoc: the Verilator harness of the SoC (hw/rtl/soc/mma_soc_top.v, slot empty) and of the SoC
+// with the accelerator (hw/rtl/soc/mma_soc_sys.v, --accel).
 //
-//   mmasoc FIRMWARE.elf [--trace[=FILE.fst]] [--max-cycles N] [--fake-accel] [--expect-exit N] [--quiet]
+//   mmasoc FIRMWARE.elf [--accel] [--trace[=FILE.fst]] [--max-cycles N] [--fake-accel] [--expect-exit N] [--quiet]
 //   mmasoc --dma-test [--seed N] [--bursts N] [FIRMWARE.elf ...]
 //
 // Loads the ELF into the RAM (backdoor), releases the CPU, streams the UART to stdout and stops at
 // the exit device; prints cycles and simulation speed to stderr and exits with the firmware's exit
-// code. --dma-test drives the RAM's DMA port (the accelerator's AXI4 master port) with random bursts
-// from a C++ AXI4 master and checks every byte against a shadow copy; with an ELF the CPU runs the
-// firmware meanwhile (the bursts stay inside a window the firmware does not use), else it is held
-// in reset. --fake-accel answers the accelerator register window from a C++ AXI4-Lite register
-// file (ID 0x4D4D4143 at offset 0, scratch registers elsewhere) instead of the SoC's "absent" path.
+// code. --accel runs it on the second model, mma_soc_sys: the same SoC with mma_accel (default
+// configuration) on the register window and the DMA port; --fake-accel and --dma-test drive those
+// ports from C++ and so need the first model. --dma-test drives the RAM's DMA port (the
+// accelerator's AXI4 master port) with random bursts from a C++ AXI4 master and checks every byte
+// against a shadow copy; with an ELF the CPU runs the firmware meanwhile (the bursts stay inside a
+// window the firmware does not use), else it is held in reset. --fake-accel answers the accelerator
+// register window from a C++ AXI4-Lite register file (ID 0x4D4D4143 at offset 0, scratch registers
+// elsewhere) instead of the SoC's "absent" path.
 // Exit codes: the firmware's (0..123), 2 usage or ELF error, 3 DMA test mismatch, 124 --max-cycles
 // reached, 125 CPU trap. --expect-exit N: 0 if the firmware exited with N, else 1 (for ctest).
 #include <cerrno>
@@ -21,12 +25,18 @@
 #include <memory>
 #include <random>
 #include <string>
+#include <type_traits>
 #include <vector>
 
 #include "Vmma_soc_top.h"
 #include "Vmma_soc_top___024root.h"
 #include "Vmma_soc_top_mma_soc_ram.h"
 #include "Vmma_soc_top_mma_soc_top.h"
+#include "Vmma_soc_sys.h"
+#include "Vmma_soc_sys___024root.h"
+#include "Vmma_soc_sys_mma_soc_ram.h"
+#include "Vmma_soc_sys_mma_soc_sys.h"
+#include "Vmma_soc_sys_mma_soc_top.h"
 #include "elf_load.h"
 #include "verilated.h"
 #if VM_TRACE
@@ -43,25 +53,29 @@ constexpr uint32_t ACCEL_ID = 0x4D4D4143u;     // "MMAC"
 constexpr int EXIT_USAGE = 2, EXIT_DMA = 3, EXIT_TIMEOUT = 124, EXIT_TRAP = 125;
 
 // The RAM array (rows of DMA_BYTES), reached through the model's public signal (marked public, the
-// RAM module stays a C++ class of its own: top -> u_ram -> mem).
-#define SOC_RAM(top) ((top)->rootp->mma_soc_top->u_ram->mem)
+// RAM module stays a C++ class of its own: top -> u_ram -> mem, or sys -> u_soc -> u_ram -> mem).
+auto &soc_ram(Vmma_soc_top *t) { return t->rootp->mma_soc_top->u_ram->mem; }
+auto &soc_ram(Vmma_soc_sys *t) { return t->rootp->mma_soc_sys->u_soc->u_ram->mem; }
 
-struct Soc {
+// Whether a model has the accelerator slot's ports at its top (the harness may drive them).
+template <class Top> constexpr bool has_slot_ports = std::is_same<Top, Vmma_soc_top>::value;
+
+template <class Top> struct Soc {
     std::unique_ptr<VerilatedContext> ctx;
-    std::unique_ptr<Vmma_soc_top> top;
+    std::unique_ptr<Top> top;
 #if VM_TRACE
     std::unique_ptr<VerilatedFstC> fst;
 #endif
     uint64_t cycle = 0;
 
-    Soc() : ctx(new VerilatedContext), top(new Vmma_soc_top(ctx.get(), "soc")) {}
+    Soc() : ctx(new VerilatedContext), top(new Top(ctx.get(), "soc")) {}
 
     uint8_t ram_byte(uint32_t off) const {
-        return uint8_t(SOC_RAM(top.get())[off / DMA_BYTES][(off % DMA_BYTES) / 4] >> (8 * (off % 4)));
+        return uint8_t(soc_ram(top.get())[off / DMA_BYTES][(off % DMA_BYTES) / 4] >> (8 * (off % 4)));
     }
     void ram_write(uint32_t off, const uint8_t *p, size_t n) {
         for (size_t i = 0; i < n; ++i, ++off) {
-            uint32_t &w = SOC_RAM(top.get())[off / DMA_BYTES][(off % DMA_BYTES) / 4];
+            uint32_t &w = soc_ram(top.get())[off / DMA_BYTES][(off % DMA_BYTES) / 4];
             const unsigned sh = 8 * (off % 4);
             w = (w & ~(0xFFu << sh)) | (uint32_t(p[i]) << sh);
         }
@@ -351,10 +365,12 @@ void idle_accel(Vmma_soc_top *t) {
 int usage(const char *msg) {
     if (msg) std::fprintf(stderr, "mmasoc: %s\n", msg);
     std::fprintf(stderr,
-                 "usage: mmasoc FIRMWARE.elf [--trace[=FILE.fst]] [--max-cycles N] [--fake-accel] [--expect-exit N] [--quiet]\n"
+                 "usage: mmasoc FIRMWARE.elf [--accel] [--trace[=FILE.fst]] [--max-cycles N] [--fake-accel] [--expect-exit N] [--quiet]\n"
                  "       mmasoc --dma-test [--seed N] [--bursts N] [--backpressure PCT] [FIRMWARE.elf]\n"
                  "Runs an RV32IMC ELF (linked for the QEMU virt memory map, board/rv32/link.ld) on the SoC\n"
                  "until it writes the exit device; UART output goes to stdout, cycles to stderr.\n"
+                 "--accel: on the SoC with the accelerator (mma_soc_sys, default configuration) instead of\n"
+                 "the SoC with the slot empty.\n"
                  "Exit status: the firmware's exit code; 2 usage/ELF error, 3 DMA test mismatch,\n"
                  "124 --max-cycles reached, 125 CPU trap; with --expect-exit N: 0 if it was N, else 1.\n");
     return EXIT_USAGE;
@@ -370,62 +386,24 @@ bool parse_u64(const char *s, uint64_t *out) {
     return true;
 }
 
-}  // namespace
-
-int main(int argc, char **argv) {
+// What the command line asked for.
+struct Options {
     std::string elf_path, trace_path;
-    bool trace = false, fake_accel = false, quiet = false, dma_test = false;
+    bool trace = false, fake_accel = false, quiet = false, dma_test = false, accel = false;
     uint64_t max_cycles = 200000000ull, seed = 1, bursts = 400, backpressure = 20, expect = 0;
     bool have_expect = false;
-    for (int i = 1; i < argc; ++i) {
-        const std::string a = argv[i];
-        auto value = [&](uint64_t *v) {
-            if (i + 1 >= argc || !parse_u64(argv[i + 1], v)) return false;
-            ++i;
-            return true;
-        };
-        if (a == "--help" || a == "-h") { usage(nullptr); return 0; }
-        else if (a == "--trace") trace = true;
-        else if (a.rfind("--trace=", 0) == 0) { trace = true; trace_path = a.substr(8); }
-        else if (a == "--max-cycles") { if (!value(&max_cycles) || max_cycles == 0) return usage("--max-cycles needs a positive number"); }
-        else if (a == "--fake-accel") fake_accel = true;
-        else if (a == "--expect-exit") { if (!value(&expect)) return usage("--expect-exit needs a number"); have_expect = true; }
-        else if (a == "--quiet") quiet = true;
-        else if (a == "--dma-test") dma_test = true;
-        else if (a == "--seed") { if (!value(&seed)) return usage("--seed needs a number"); }
-        else if (a == "--bursts") { if (!value(&bursts)) return usage("--bursts needs a number"); }
-        else if (a == "--backpressure") { if (!value(&backpressure) || backpressure > 90) return usage("--backpressure needs 0..90"); }
-        else if (!a.empty() && a[0] == '-') return usage(("unknown option " + a).c_str());
-        else if (elf_path.empty()) elf_path = a;
-        else return usage("more than one firmware file given");
-    }
-    if (elf_path.empty() && !dma_test) return usage("no firmware ELF given");
+};
 
-    ElfImage img;
-    if (!elf_path.empty()) {
-        std::vector<uint8_t> file;
-        std::string err = read_file(elf_path, &file, 64ull << 20);
-        if (err.empty()) err = elf_parse(file, RAM_BASE, RAM_BYTES, &img);
-        if (!err.empty()) {
-            std::fprintf(stderr, "mmasoc: %s: %s\n", elf_path.c_str(), err.c_str());
-            return EXIT_USAGE;
-        }
-        if (img.entry != RAM_BASE) {
-            std::fprintf(stderr, "mmasoc: %s: entry point 0x%08x is not the reset address 0x%08x (link with board/rv32/link.ld)\n",
-                         elf_path.c_str(), img.entry, RAM_BASE);
-            return EXIT_USAGE;
-        }
-    }
-
-    Soc soc;
-    Vmma_soc_top *t = soc.top.get();
-    if (trace) {
+// Runs the firmware (and the DMA test) on one model; returns the process exit status.
+template <class Top> int run(const Options &o, const ElfImage &img) {
+    Soc<Top> soc;
+    Top *t = soc.top.get();
+    if (o.trace) {
 #if VM_TRACE
         soc.ctx->traceEverOn(true);
         soc.fst.reset(new VerilatedFstC);
         t->trace(soc.fst.get(), 99);
-        if (trace_path.empty()) trace_path = "mmasoc.fst";
-        soc.fst->open(trace_path.c_str());
+        soc.fst->open(o.trace_path.empty() ? "mmasoc.fst" : o.trace_path.c_str());
 #else
         std::fprintf(stderr, "mmasoc: built without tracing\n");
         return EXIT_USAGE;
@@ -433,13 +411,15 @@ int main(int argc, char **argv) {
     }
 
     // reset: 4 cycles, CPU held while the image is loaded
-    const bool run_cpu = !elf_path.empty();
+    const bool run_cpu = !o.elf_path.empty();
     t->rst_ni = 0;
     t->cpu_hold_i = 1;
-    t->accel_present_i = fake_accel;
-    t->accel_irq_i = 0;
-    idle_dma(t);
-    idle_accel(t);
+    if constexpr (has_slot_ports<Top>) {
+        t->accel_present_i = o.fake_accel;
+        t->accel_irq_i = 0;
+        idle_dma(t);
+        idle_accel(t);
+    }
     for (int i = 0; i < 4; ++i) { soc.settle(); soc.edge(); }
     for (const auto &s : img.segments) soc.ram_write(s.addr - RAM_BASE, s.bytes.data(), s.bytes.size());
     t->rst_ni = 1;
@@ -447,52 +427,56 @@ int main(int argc, char **argv) {
 
     FakeAccel accel;
     std::unique_ptr<DmaTester> dma;
-    if (dma_test) {
+    if (o.dma_test) {
         // the window: all of the RAM with the CPU held; with firmware running, 64 KiB at offset
         // 128 KiB (board/rv32/link.ld keeps image and stack outside it: image low, stack at the top)
         const uint32_t lo = run_cpu ? 0x20000u : 0u, hi = run_cpu ? 0x30000u : RAM_BYTES;
-        dma.reset(new DmaTester(seed, lo, hi, int(backpressure)));
+        dma.reset(new DmaTester(o.seed, lo, hi, int(o.backpressure)));
         dma->shadow.resize(RAM_BYTES);
-        for (uint32_t o = 0; o < RAM_BYTES; ++o) dma->shadow[o] = soc.ram_byte(o);
+        for (uint32_t a = 0; a < RAM_BYTES; ++a) dma->shadow[a] = soc.ram_byte(a);
     }
 
-    uint64_t made = 0;
-    bool exited = false, dma_done = !dma_test;
+    uint64_t made = 0, accel_clocked = 0;
+    bool exited = false, dma_done = !o.dma_test;
     unsigned exit_code = 0, bad = 0;
-    std::string line;
     const auto t0 = std::chrono::steady_clock::now();
     const uint64_t start_cycle = soc.cycle;
     while (true) {
-        if (soc.cycle - start_cycle >= max_cycles) {
+        if (soc.cycle - start_cycle >= o.max_cycles) {
             std::fflush(stdout);
             std::fprintf(stderr, "mmasoc: stopped after --max-cycles %" PRIu64 " cycles: the firmware did not write the exit device\n",
-                         max_cycles);
+                         o.max_cycles);
             return EXIT_TIMEOUT;
         }
-        if (dma && !dma_done) {
-            // keep a few bursts queued in each direction, reads and writes in disjoint halves of the window
-            while (made < bursts && dma->wq.size() + dma->rq.size() < 2) {
-                if (made % 8 == 0 && made > 0 && !dma->idle()) break;   // a new phase starts idle
-                const uint32_t mid = (dma->win_lo + dma->win_hi) / 2;
-                const bool write = dma->rnd(2) == 0;
-                const bool low = (made / 8) % 2 == 0;   // swap halves every 8 bursts so reads see written data
-                const uint32_t lo = (write == low) ? dma->win_lo : mid, hi = (write == low) ? mid : dma->win_hi;
-                (write ? dma->wq : dma->rq).push_back(dma->make(write, lo, hi));
-                ++made;
+        if constexpr (has_slot_ports<Top>) {
+            if (dma && !dma_done) {
+                // keep a few bursts queued in each direction, reads and writes in disjoint halves of the window
+                while (made < o.bursts && dma->wq.size() + dma->rq.size() < 2) {
+                    if (made % 8 == 0 && made > 0 && !dma->idle()) break;   // a new phase starts idle
+                    const uint32_t mid = (dma->win_lo + dma->win_hi) / 2;
+                    const bool write = dma->rnd(2) == 0;
+                    const bool low = (made / 8) % 2 == 0;   // swap halves every 8 bursts so reads see written data
+                    const uint32_t lo = (write == low) ? dma->win_lo : mid, hi = (write == low) ? mid : dma->win_hi;
+                    (write ? dma->wq : dma->rq).push_back(dma->make(write, lo, hi));
+                    ++made;
+                }
+                dma->drive(t);
             }
-            dma->drive(t);
+            if (o.fake_accel) accel.drive(t);
         }
-        if (fake_accel) accel.drive(t);
         soc.settle();
-        if (dma && !dma_done) {
-            dma->sample(t);
-            if (made >= bursts && dma->idle()) {
-                dma_done = true;
-                idle_dma(t);
+        if constexpr (has_slot_ports<Top>) {
+            if (dma && !dma_done) {
+                dma->sample(t);
+                if (made >= o.bursts && dma->idle()) {
+                    dma_done = true;
+                    idle_dma(t);
+                }
             }
+            if (o.fake_accel) accel.sample(t);
         }
-        if (fake_accel) accel.sample(t);
         soc.edge();
+        if constexpr (!has_slot_ports<Top>) accel_clocked += t->accel_clk_en_o;
 
         if (t->uart_tx_valid_o) {
             const char c = char(t->uart_tx_data_o);
@@ -521,26 +505,30 @@ int main(int argc, char **argv) {
 #endif
     const uint64_t cycles = soc.cycle - start_cycle;
     if (dma) {
-        std::fprintf(stderr, "mmasoc: DMA test: %" PRIu64 " bursts, %" PRIu64 " beats, %u errors (seed %" PRIu64 ")\n", bursts,
-                     dma->beats, dma->errors, seed);
+        std::fprintf(stderr, "mmasoc: DMA test: %" PRIu64 " bursts, %" PRIu64 " beats, %u errors (seed %" PRIu64 ")\n", o.bursts,
+                     dma->beats, dma->errors, o.seed);
         // the RAM as the CPU side sees it must equal the shadow too
         unsigned diff = 0;
-        for (uint32_t o = dma->win_lo; o < dma->win_hi; ++o)
-            if (soc.ram_byte(o) != dma->shadow[o] && ++diff <= 5)
-                std::fprintf(stderr, "mmasoc: DMA test: RAM byte 0x%08x is 0x%02x, expected 0x%02x\n", RAM_BASE + o,
-                             soc.ram_byte(o), dma->shadow[o]);
+        for (uint32_t a = dma->win_lo; a < dma->win_hi; ++a)
+            if (soc.ram_byte(a) != dma->shadow[a] && ++diff <= 5)
+                std::fprintf(stderr, "mmasoc: DMA test: RAM byte 0x%08x is 0x%02x, expected 0x%02x\n", RAM_BASE + a,
+                             soc.ram_byte(a), dma->shadow[a]);
         if (dma->errors || diff) {
             std::fprintf(stderr, "mmasoc: DMA test FAILED\n");
             return EXIT_DMA;
         }
         std::fprintf(stderr, "mmasoc: DMA test passed\n");
     }
-    if (!quiet || exit_code != 0)
+    if (!o.quiet || exit_code != 0) {
         std::fprintf(stderr, "mmasoc: %s%u after %" PRIu64 " cycles (%.2f s, %.2f M cycles/s)\n",
                      run_cpu ? "exit code " : "done, code ", exit_code, cycles, secs, secs > 0 ? cycles / secs / 1e6 : 0.0);
-    if (have_expect) {
-        if (exit_code == expect) return 0;
-        std::fprintf(stderr, "mmasoc: expected exit code %" PRIu64 "\n", expect);
+        if (!has_slot_ports<Top>)
+            std::fprintf(stderr, "mmasoc: the accelerator's clock ran %" PRIu64 " of them (%.2f%%)\n", accel_clocked,
+                         cycles ? 100.0 * accel_clocked / cycles : 0.0);
+    }
+    if (o.have_expect) {
+        if (exit_code == o.expect) return 0;
+        std::fprintf(stderr, "mmasoc: expected exit code %" PRIu64 "\n", o.expect);
         return 1;
     }
     if (exit_code > 123) {
@@ -548,4 +536,53 @@ int main(int argc, char **argv) {
         return 123;
     }
     return int(exit_code);
+}
+
+}  // namespace
+
+int main(int argc, char **argv) {
+    Options o;
+    for (int i = 1; i < argc; ++i) {
+        const std::string a = argv[i];
+        auto value = [&](uint64_t *v) {
+            if (i + 1 >= argc || !parse_u64(argv[i + 1], v)) return false;
+            ++i;
+            return true;
+        };
+        if (a == "--help" || a == "-h") { usage(nullptr); return 0; }
+        else if (a == "--trace") o.trace = true;
+        else if (a.rfind("--trace=", 0) == 0) { o.trace = true; o.trace_path = a.substr(8); }
+        else if (a == "--max-cycles") { if (!value(&o.max_cycles) || o.max_cycles == 0) return usage("--max-cycles needs a positive number"); }
+        else if (a == "--accel") o.accel = true;
+        else if (a == "--fake-accel") o.fake_accel = true;
+        else if (a == "--expect-exit") { if (!value(&o.expect)) return usage("--expect-exit needs a number"); o.have_expect = true; }
+        else if (a == "--quiet") o.quiet = true;
+        else if (a == "--dma-test") o.dma_test = true;
+        else if (a == "--seed") { if (!value(&o.seed)) return usage("--seed needs a number"); }
+        else if (a == "--bursts") { if (!value(&o.bursts)) return usage("--bursts needs a number"); }
+        else if (a == "--backpressure") { if (!value(&o.backpressure) || o.backpressure > 90) return usage("--backpressure needs 0..90"); }
+        else if (!a.empty() && a[0] == '-') return usage(("unknown option " + a).c_str());
+        else if (o.elf_path.empty()) o.elf_path = a;
+        else return usage("more than one firmware file given");
+    }
+    if (o.elf_path.empty() && !o.dma_test) return usage("no firmware ELF given");
+    if (o.accel && (o.fake_accel || o.dma_test))
+        return usage("--accel puts the real accelerator on the ports --fake-accel and --dma-test drive: use one");
+
+    ElfImage img;
+    if (!o.elf_path.empty()) {
+        std::vector<uint8_t> file;
+        std::string err = read_file(o.elf_path, &file, 64ull << 20);
+        if (err.empty()) err = elf_parse(file, RAM_BASE, RAM_BYTES, &img);
+        if (!err.empty()) {
+            std::fprintf(stderr, "mmasoc: %s: %s\n", o.elf_path.c_str(), err.c_str());
+            return EXIT_USAGE;
+        }
+        if (img.entry != RAM_BASE) {
+            std::fprintf(stderr, "mmasoc: %s: entry point 0x%08x is not the reset address 0x%08x (link with board/rv32/link.ld)\n",
+                         o.elf_path.c_str(), img.entry, RAM_BASE);
+            return EXIT_USAGE;
+        }
+    }
+    return o.accel ? run<Vmma_soc_sys>(o, img) : run<Vmma_soc_top>(o, img);
 }
