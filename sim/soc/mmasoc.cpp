@@ -60,6 +60,13 @@ auto &soc_ram(Vmma_soc_sys *t) { return t->rootp->mma_soc_sys->u_soc->u_ram->mem
 // Whether a model has the accelerator slot's ports at its top (the harness may drive them).
 template <class Top> constexpr bool has_slot_ports = std::is_same<Top, Vmma_soc_top>::value;
 
+// Whether a model was Verilated with FST tracing: the slot-empty one always, the one with the
+// accelerator only with -DMMA_SOC_ACCEL_TRACE=ON (its trace code is a quarter of its build time).
+#ifndef MMASOC_ACCEL_TRACE
+#define MMASOC_ACCEL_TRACE 0
+#endif
+template <class Top> constexpr bool model_traces = has_slot_ports<Top> || MMASOC_ACCEL_TRACE;
+
 template <class Top> struct Soc {
     std::unique_ptr<VerilatedContext> ctx;
     std::unique_ptr<Top> top;
@@ -400,10 +407,16 @@ template <class Top> int run(const Options &o, const ElfImage &img) {
     Top *t = soc.top.get();
     if (o.trace) {
 #if VM_TRACE
-        soc.ctx->traceEverOn(true);
-        soc.fst.reset(new VerilatedFstC);
-        t->trace(soc.fst.get(), 99);
-        soc.fst->open(o.trace_path.empty() ? "mmasoc.fst" : o.trace_path.c_str());
+        if constexpr (model_traces<Top>) {
+            soc.ctx->traceEverOn(true);
+            soc.fst.reset(new VerilatedFstC);
+            t->trace(soc.fst.get(), 99);
+            soc.fst->open(o.trace_path.empty() ? "mmasoc.fst" : o.trace_path.c_str());
+        } else {
+            std::fprintf(stderr, "mmasoc: the model with the accelerator was built without tracing "
+                                 "(configure with -DMMA_SOC_ACCEL_TRACE=ON)\n");
+            return EXIT_USAGE;
+        }
 #else
         std::fprintf(stderr, "mmasoc: built without tracing\n");
         return EXIT_USAGE;
