@@ -1,8 +1,13 @@
 /* hello: the smallest firmware - UART, timer, exit device and the accelerator register window.
  * Prints a greeting, probes the accelerator ID register (an empty slot reads 0) and, when an ID
- * answers, writes and reads back a scratch register (offset 0x10) through the AXI4-Lite window.
- * Exit code 0, or 1 if the window misbehaves. Uses no golden-model code. */
+ * answers, writes and reads back two plain read/write registers (A_ADDR and A_STRIDE of the job
+ * registers: nothing starts until CTRL.start; any register of mmasoc --fake-accel's stand-in)
+ * through the AXI4-Lite window. Exit code 0, or 1 if the window misbehaves. Uses no golden-model
+ * code (only the generated register offsets). */
+#include <stddef.h>
+
 #include "board.h"
+#include "mma/hw/mma_accel_regs.h"
 
 int main(void)
 {
@@ -14,9 +19,10 @@ int main(void)
     if (id != BOARD_ACCEL_ID) {
         board_printf("accelerator: absent (ID register reads 0x%08x)\n", (unsigned)id);
     } else {
-        port->write32(port->ctx, 0x10u, 0xA5C3u);
-        port->write32(port->ctx, 0x14u, 0x12345678u);
-        uint32_t a = port->read32(port->ctx, 0x10u), b = port->read32(port->ctx, 0x14u);
+        const uint32_t ra = (uint32_t)offsetof(mma_accel_t, A_ADDR), rb = (uint32_t)offsetof(mma_accel_t, A_STRIDE);
+        port->write32(port->ctx, ra, 0xA5C3u);
+        port->write32(port->ctx, rb, 0x12345678u);
+        uint32_t a = port->read32(port->ctx, ra), b = port->read32(port->ctx, rb);
         port->write32(port->ctx, 0u, 0u);   /* the ID register is read-only */
         uint32_t id2 = port->read32(port->ctx, 0u);
         if (a != 0xA5C3u || b != 0x12345678u || id2 != BOARD_ACCEL_ID) {
