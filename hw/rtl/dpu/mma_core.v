@@ -116,7 +116,9 @@ module mma_core #(
     wire last_ti = ti == nti - 1;
     // data readiness at the start of a tile (t == 0, p == 0)
     wire tile_start = t == 16'd0 && p == {SLOT_W{1'b0}};
-    wire ready = !tile_start || (row_ready_i[ti] && bcol_ready_i > tj);
+    // row_ready_i of a slot falls the cycle after row_issued_o rises: a block that follows on the same
+    // slot must not take that last cycle of the previous block's readiness for its own
+    wire ready = !tile_start || (row_ready_i[ti] && !row_issued_o[ti] && bcol_ready_i > tj);
     wire go = run && ready;
     assign blk_ready_o = !run || (go && last_slot && last_step && last_tj && last_ti);
     assign issuing_o = run;
@@ -177,9 +179,21 @@ module mma_core #(
     wire [AAW-1:0] sb_addr = (bpage_q ? NBLK / TN * SWPR : 0) + tj * SWPR + (sbyte >> 5);
     wire [CAW-1:0] c_addr = rl * WPC + ((tj * TN) >> (m_f16 ? 4 : 3));
 
+    // the DPUs whose output of the issue lies inside the block: row ti*TM*P + TM*p + r, column tj*TN + c
+    genvar r, c;
+    wire [TM*TN-1:0] issue_ok;
+    generate
+        for (r = 0; r < TM; r = r + 1) begin : g_okr
+            for (c = 0; c < TN; c = c + 1) begin : g_okc
+                assign issue_ok[r*TN + c] = ({8'd0, ti} * (TM * P) + r + TM * p) < rows_q && ({8'd0, tj} * TN + c) < cols_q;
+            end
+        end
+    endgenerate
+
     // control of the issued step, one cycle later (the buffers' registered read)
-    reg              i_v, i_first, i_cont, i_cf, i_cl, i_last, i_half;
+    reg              i_v, i_first, i_cont, i_cf, i_cl, i_last, i_half, i_rowlast;
     reg [SLOT_W-1:0] i_slot;
+    reg [TM*TN-1:0]  i_ok;                        // the DPUs whose output of this issue lies inside the block
     reg [7:0]        i_ti, i_tj;
     reg [15:0]       i_rl;
     reg [4:0]        i_moff, i_soff, i_coff;
@@ -191,6 +205,10 @@ module mma_core #(
         i_slot <= p; i_first <= t == 16'd0; i_cont <= cont_q; i_cf <= cstep == 7'd0;
         i_cl <= cstep == m_steps - 1; i_last <= last_step; i_half <= m_korder && t[0];
         i_ti <= ti; i_tj <= tj; i_rl <= rl;
+        // taken at issue: a block accepted with the last issue of the previous one changes
+        // rows_q / cols_q / ntj before that issue's results come out
+        i_rowlast <= last_slot && last_step && last_tj;
+        i_ok <= issue_ok;
         i_moff <= mbyte[4:0]; i_soff <= sbyte[4:0];
         i_coff <= (tj * TN) & (m_f16 ? 5'd15 : 5'd7);
     end
@@ -214,7 +232,6 @@ module mma_core #(
     wire [CAW-1:0]       d_addr;
     wire [31:0]          d_be;
     wire [TM*256-1:0]    d_word;
-    genvar r, c;
     generate
         for (r = 0; r < TM; r = r + 1) begin : g_abank
             mma_opbuf #(.W(NL*8), .DEPTH(MB / TM * WPR), .AW(AAW)) u_a (.clk_i(clk_i),
@@ -306,6 +323,7 @@ module mma_core #(
     // where each result goes: the issue-time position of the slot's last step, delayed with the array
     localparam LAT = 6;                           // array input -> result
     reg [LAT-1:0] dl_v, dl_rowlast;
+    reg [TM*TN-1:0] dl_ok [0:LAT-1];
     reg [15:0] dl_rl [0:LAT-1];
     reg [7:0]  dl_ti [0:LAT-1];
     reg [7:0]  dl_tj [0:LAT-1];
@@ -320,14 +338,16 @@ module mma_core #(
         end else begin
             dl_v <= {dl_v[LAT-2:0], i_v && i_last};
             // the last slot of the last column tile of a row tile: its D completes the row tile
-            dl_rowlast <= {dl_rowlast[LAT-2:0], i_v && i_last && i_slot == P - 1 && i_tj == ntj - 1};
+            dl_rowlast <= {dl_rowlast[LAT-2:0], i_v && i_rowlast};
         end
     end
     always @(posedge clk_i) begin
         dl_rl[0] <= i_rl;
         dl_ti[0] <= i_ti;
         dl_tj[0] <= i_tj;
+        dl_ok[0] <= i_ok;
         for (s = 1; s < LAT; s = s + 1) begin
+            dl_ok[s] <= dl_ok[s-1];
             dl_rl[s] <= dl_rl[s-1];
             dl_ti[s] <= dl_ti[s-1];
             dl_tj[s] <= dl_tj[s-1];
@@ -365,16 +385,8 @@ module mma_core #(
     end
     assign d_be = be;
 
-    // per row tile: errors of its outputs, and when its last D is written
-    wire [TM*TN-1:0] out_ok;   // which DPUs' results of this cycle lie inside the block
-    generate
-        for (r = 0; r < TM; r = r + 1) begin : g_okr
-            for (c = 0; c < TN; c = c + 1) begin : g_okc
-                assign out_ok[r*TN + c] = ((o_rl / P) * (TM * P) + r + TM * (o_rl % P)) < rows_q &&
-                                          (o_tj * TN + c) < cols_q;
-            end
-        end
-    endgenerate
+    // per row tile: errors of its outputs (of the DPUs inside the block), and when its last D is written
+    wire [TM*TN-1:0] out_ok = dl_ok[LAT-1];
     always @(posedge clk_i or negedge rst_ni) begin
         if (!rst_ni) begin
             row_done_o <= {RT{1'b0}};
