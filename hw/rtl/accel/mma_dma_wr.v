@@ -95,8 +95,13 @@ module mma_dma_wr (
     wire w_burst = bw_rp != bq_wp;            // an announced burst still needs W beats
     wire w_data = wq_n != 3'd0;
     assign m_wvalid_o = w_burst && (stop || w_data);
-    assign m_wdata_o = stop ? 256'd0 : wq[wq_r][255:0];
-    assign m_wstrb_o = stop ? 32'd0 : wq[wq_r][287:256];
+    // after a stop the rest of an announced burst goes out with no byte strobes; a beat already
+    // offered keeps its payload until WREADY (AXI: no change of W while WVALID waits)
+    reg         w_hold_v;
+    reg [287:0] w_hold;
+    wire [287:0] w_now = w_hold_v ? w_hold : stop ? 288'd0 : wq[wq_r];
+    assign m_wdata_o = w_now[255:0];
+    assign m_wstrb_o = w_now[287:256];
     assign m_wlast_o = wbeat == wb_cur[7:0] - 8'd1;
     wire w_go = m_wvalid_o && m_wready_i;
     assign m_bready_o = 1'b1;
@@ -106,6 +111,7 @@ module mma_dma_wr (
             c_act <= 1'b0; c_left <= 16'd0; c_rleft <= 16'd0; c_raddr <= 16'd0;
             m_awvalid_o <= 1'b0; bq_wp <= 4'd0; bw_rp <= 4'd0; bb_rp <= 4'd0;
             wq_n <= 3'd0; wq_w <= 2'd0; wq_r <= 2'd0; rd_pend <= 1'b0; rd_last <= 1'b0; wbeat <= 8'd0;
+            w_hold_v <= 1'b0; w_hold <= 288'd0;
             stop <= 1'b0; done_o <= 1'b0; err_o <= 1'b0; wr_bytes_o <= 32'd0;
         end else begin
             done_o <= 1'b0;
@@ -141,6 +147,8 @@ module mma_dma_wr (
             end
             wq_n <= wq_n + (rd_lands ? 3'd1 : 3'd0) - ((w_go && !stop) ? 3'd1 : 3'd0);
             // W beats
+            w_hold_v <= m_wvalid_o && !m_wready_i;
+            w_hold <= w_now;
             if (w_go) begin
                 if (!stop) wq_r <= wq_r + 2'd1;
                 wr_bytes_o <= wr_bytes_o + (stop ? 32'd0 : 32'd32);
