@@ -70,6 +70,9 @@ def read_formats(hwgen):
         elif line.startswith('round '):
             d = kv(line)
             rounds[d['name']] = int(d['code'])
+        elif line.startswith('scale_unit '):
+            d = kv(line)
+            next(f for f in fmts if f['name'] == d['name'])['scale_unit'] = int(d['code'])
         elif line.startswith('status '):
             d = kv(line)
             statuses[d['name']] = int(d['code'])
@@ -204,6 +207,10 @@ def gen_fmt_vh(fmts, rounds):
     out.append(f'localparam MMA_FMT_COUNT = {len([f for f in fmts if f["code"] < 31])};\n')
     for name, code in rounds.items():
         out.append(f'localparam [2:0] MMA_RND_{name.upper()} = 3\'d{code};\n')
+    out.append('// The code of scale 1.0 of each scale format: blocks past a ragged K are scaled by it\n')
+    for f in fmts:
+        if 'scale_unit' in f:
+            out.append(f'localparam [7:0] MMA_SCALE_UNIT_{f["name"].upper()} = 8\'h{f["scale_unit"]:02x};\n')
     out.append('// Table fields: field F of format f is MMA_FMT_F_TAB[f*W +: W] (W the field width, two\'s complement\n'
                '// for bias, emin and emax); index 31 is the e8m13 step format, f64 is not in the RTL.\n')
     by_code = {f['code']: f for f in fmts}

@@ -16,6 +16,7 @@
 #include "mma/profile.h"
 #include "mma/sparse.h"
 
+#include "../../firmware/lib/block_scale/block_scale_int.h" /* mmai_scale_unit: the padding scale */
 #include "../../firmware/lib/format/format_int.h" /* mmai_e8m13_info: the FP8 step format */
 
 static int formats(void)
@@ -38,6 +39,13 @@ static int formats(void)
                i->name, i->kind, i->storage_bits, i->value_bits, i->has_sign, i->exp_bits, i->frac_bits, i->has_inf,
                i->nan_style, i->bias, i->emin, i->emax, i->frac_shift, (unsigned long long)i->max_frac, i->has_zero,
                i->has_subnormals, (unsigned long long)i->canonical_nan);
+    }
+    /* the code of scale 1.0: what a block past K is scaled by (a ragged K's padding) */
+    for (unsigned f = 0; f < (unsigned)MMA_FMT_COUNT; f++) {
+        if (f == (unsigned)MMA_FMT_UE8M0 || f == (unsigned)MMA_FMT_UE4M3) {
+            printf("scale_unit name=%s code=%llu\n", mma_format_get((mma_format)f)->name,
+                   (unsigned long long)mmai_scale_unit((mma_format)f));
+        }
     }
     for (unsigned s = 0; s < (unsigned)MMA_STATUS_COUNT; s++) {
         printf("status name=%s code=%u\n", mma_status_name((mma_status)s), s);

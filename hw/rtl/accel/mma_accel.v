@@ -162,7 +162,8 @@ module mma_accel #(
     wire [15:0] blk_rows, blk_cols, blk_steps;
     wire [RT-1:0] row_ready, row_issued, row_done;
     wire [7:0]  bcol_ready;
-    wire        rc_meta, rc_half;
+    wire [7:0]  rc_pad;
+    wire        rc_half;
     wire        rc_valid, rc_ready, rd_done, wc_valid, wc_ready, wr_done;
     wire [31:0] rc_addr, wc_addr;
     wire [15:0] rc_beats, rc_zfill, rc_waddr, wc_beats, wc_raddr;
@@ -183,7 +184,7 @@ module mma_accel #(
         .row_issued_i(row_issued), .row_done_i(row_done), .issuing_i(issuing),
         .rd_valid_o(rc_valid), .rd_ready_i(rc_ready), .rd_addr_o(rc_addr), .rd_beats_o(rc_beats),
         .rd_last_o(rc_last), .rd_zfill_o(rc_zfill), .rd_wb_o(rc_wb), .rd_sel_o(rc_sel), .rd_bank_o(rc_bank),
-        .rd_waddr_o(rc_waddr), .rd_tag_o(rc_tag), .rd_meta_o(rc_meta), .rd_half_o(rc_half), .rd_done_i(rd_done), .rd_done_tag_i(rd_done_tag),
+        .rd_waddr_o(rc_waddr), .rd_tag_o(rc_tag), .rd_pad_o(rc_pad), .rd_half_o(rc_half), .rd_done_i(rd_done), .rd_done_tag_i(rd_done_tag),
         .wr_valid_o(wc_valid), .wr_ready_i(wc_ready), .wr_addr_o(wc_addr), .wr_beats_o(wc_beats),
         .wr_last_o(wc_last), .wr_bank_o(wc_bank), .wr_raddr_o(wc_raddr), .wr_tag_o(wc_tag),
         .wr_done_i(wr_done), .wr_done_tag_i(wr_done_tag));
@@ -199,7 +200,7 @@ module mma_accel #(
         .clk_i(clk_i), .rst_ni(rst_ni), .clear_i(clear),
         .cmd_valid_i(rc_valid), .cmd_ready_o(rc_ready), .cmd_addr_i(rc_addr), .cmd_beats_i(rc_beats),
         .cmd_last_i(rc_last), .cmd_zfill_i(rc_zfill), .cmd_wb_i(rc_wb), .cmd_sel_i(rc_sel), .cmd_bank_i(rc_bank),
-        .cmd_waddr_i(rc_waddr), .cmd_tag_i(rc_tag), .cmd_meta_i(rc_meta), .cmd_half_i(rc_half), .done_o(rd_done), .done_tag_o(rd_done_tag),
+        .cmd_waddr_i(rc_waddr), .cmd_tag_i(rc_tag), .cmd_pad_i(rc_pad), .cmd_half_i(rc_half), .done_o(rd_done), .done_tag_o(rd_done_tag),
         .err_o(rd_err), .err_addr_o(rd_err_addr), .err_resp_o(rd_err_resp), .idle_o(rd_idle), .rd_bytes_o(rd_bytes),
         .ld_we_o(ld_we), .ld_sel_o(ld_sel), .ld_bank_o(ld_bank), .ld_addr_o(ld_addr), .ld_half_o(ld_half),
         .ld_data_o(ld_data), .ld_be_o(ld_be), .ld_ready_i(ld_ready),

@@ -25,7 +25,7 @@ module mma_dma_rd #(
     input  wire [7:0]    cmd_bank_i,
     input  wire [15:0]   cmd_waddr_i,    // first buffer word
     input  wire [7:0]    cmd_tag_i,      // returned with done
-    input  wire          cmd_meta_i,     // sparse metadata: padding reads as nibble 0x4 (positions 0, 1), not 0
+    input  wire [7:0]    cmd_pad_i,      // the byte that pads the row: 0; metadata 0x44 (nibbles 0x4: positions 0, 1); scales 1.0
     input  wire          cmd_half_i,     // metadata: only the low nibble of the row's last byte belongs to it
     output reg           done_o,         // a command's last word is written
     output reg  [7:0]    done_tag_o,
@@ -68,10 +68,11 @@ module mma_dma_rd #(
     reg [6:0]  c_wb;
     reg [2:0]  c_sel;
     reg [7:0]  c_bank, c_tag;
-    reg        c_meta, c_half;
+    reg [7:0]  c_pad;
+    reg        c_half;
     reg        failed;            // a bus error: issue nothing more until clear
     // burst records for the R side
-    localparam RW = 2 + 16 + 32 + 8 + 6 + 16 + 16 + 7 + 3 + 8 + 8 + 1;
+    localparam RW = 9 + 16 + 32 + 8 + 6 + 16 + 16 + 7 + 3 + 8 + 8 + 1;
     reg [RW-1:0] rec [0:OUTST-1];
     reg [3:0] rec_wp, rec_rp;
     wire [3:0] rec_n = rec_wp - rec_rp;
@@ -99,7 +100,7 @@ module mma_dma_rd #(
                 c_act <= 1'b1;
                 c_addr <= cmd_addr_i; c_left <= cmd_beats_i; c_last <= cmd_last_i; c_zfill <= cmd_zfill_i;
                 c_wb <= cmd_wb_i; c_sel <= cmd_sel_i; c_bank <= cmd_bank_i; c_waddr <= cmd_waddr_i; c_tag <= cmd_tag_i;
-                c_meta <= cmd_meta_i; c_half <= cmd_half_i;
+                c_pad <= cmd_pad_i; c_half <= cmd_half_i;
                 c_beat0 <= 16'd0;
             end else if (ar_go) begin
                 m_arvalid_o <= 1'b1;
@@ -107,7 +108,7 @@ module mma_dma_rd #(
                 m_arlen_o <= blen[7:0] - 8'd1;
                 // {first beat in the command, addr, tag, last bytes, zfill (on the last burst), the command's
                 //  first word, wb, sel, bank, beats, last burst}
-                rec[rec_wp[2:0]] <= {c_meta, c_half, c_beat0, c_addr, c_tag, c_last, last_burst ? c_zfill : 16'd0, c_waddr, c_wb, c_sel,
+                rec[rec_wp[2:0]] <= {c_pad, c_half, c_beat0, c_addr, c_tag, c_last, last_burst ? c_zfill : 16'd0, c_waddr, c_wb, c_sel,
                                      c_bank, blen[7:0], last_burst};
                 rec_wp <= rec_wp + 4'd1;
                 c_addr <= c_addr + {11'd0, blen, 5'd0};
@@ -132,8 +133,7 @@ module mma_dma_rd #(
     wire [31:0] r_addr = r[104:73];
     wire [15:0] r_beat0 = r[120:105];
     wire        r_half = r[121];
-    wire        r_meta = r[122];
-    wire [7:0]  pad = r_meta ? 8'h44 : 8'h00;   // the byte that pads a row
+    wire [7:0]  pad = r[129:122];                 // the byte that pads a row
     wire [15:0] cbeat = r_beat0 + {8'd0, beat};   // the held beat's index in its command
     reg [7:0]   beat;             // the held beat's index in its burst
     reg [7:0]   inb;              // index in its burst of the next beat to arrive

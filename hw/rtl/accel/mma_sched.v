@@ -57,7 +57,7 @@ module mma_sched #(
     output reg  [7:0]        rd_bank_o,
     output reg  [15:0]       rd_waddr_o,
     output reg  [7:0]        rd_tag_o,
-    output reg               rd_meta_o,      // a metadata row (padding nibbles 0x4)
+    output reg  [7:0]        rd_pad_o,       // the byte that pads the row (metadata 0x44, scales 1.0, else 0)
     output reg               rd_half_o,      // its last byte holds one nibble of the row
     input  wire              rd_done_i,
     input  wire [7:0]        rd_done_tag_i,
@@ -90,6 +90,8 @@ module mma_sched #(
     wire [8:0]  m_kc = mode_i[MP_KC_LSB +: 9];
     wire [6:0]  m_block_k = mode_i[MP_BLOCK_K_LSB +: 7];
     wire        m_scaled = mode_i[MP_STYPE_LSB +: 5] != 5'd0;
+    // scale rows are padded with scale 1.0, as mma_gemm scales the blocks past a ragged K
+    wire [7:0]  s_pad = mode_i[MP_STYPE_LSB +: 5] == MMA_FMT_UE4M3 ? MMA_SCALE_UNIT_UE4M3 : MMA_SCALE_UNIT_UE8M0;
     wire [4:0]  m_ctype = mode_i[MP_CTYPE_LSB +: 5];
     wire [4:0]  m_dtype = mode_i[MP_DTYPE_LSB +: 5];
     wire [2:0]  c_esz = m_ctype == MMA_FMT_F16 ? 3'd2 : 3'd4;
@@ -178,7 +180,7 @@ module mma_sched #(
         input [7:0]  bank;
         input [15:0] waddr;
         input [7:0]  tag;
-        input        meta;
+        input [7:0]  pad;
         input        half;
         reg [15:0] beats;
         begin
@@ -193,7 +195,7 @@ module mma_sched #(
             rd_bank_o <= bank;
             rd_waddr_o <= waddr;
             rd_tag_o <= tag;
-            rd_meta_o <= meta;
+            rd_pad_o <= pad;
             rd_half_o <= half;
         end
     endtask
@@ -259,11 +261,11 @@ module mma_sched #(
                     if (l_part == 3'd0)
                         rd_cmd(b_addr_i + l_gcol * b_stride_i + b_off, b_bytes, lp_words, b_wb, 3'd1, l_col % TN,
                                l_page * (NBLK / TN * WPR) + (l_col / TN) * WPR,
-                               {1'b1, last_part_col && last_col_of_tile, l_page, 5'd0}, 1'b0, 1'b0);
+                               {1'b1, last_part_col && last_col_of_tile, l_page, 5'd0}, 8'h00, 1'b0);
                     else
                         rd_cmd(sb_addr_i + l_gcol * sb_stride_i + (lp_k0 / {25'd0, m_block_k}), s_bytes, SWPR, 7'd32,
                                3'd4, l_col % TN, l_page * (NBLK / TN * SWPR) + (l_col / TN) * SWPR,
-                               {1'b1, last_col_of_tile, l_page, 5'd0}, 1'b0, 1'b0);
+                               {1'b1, last_col_of_tile, l_page, 5'd0}, s_pad, 1'b0);
                     if (!last_part_col) begin
                         l_part <= l_part + 3'd1;
                     end else begin
@@ -286,14 +288,14 @@ module mma_sched #(
                     case (l_part)
                         3'd0: rd_cmd(cs_addr + l_grow * cs_stride + {16'd0, l_cb} * NBLK * cs_esz, c_bytes,
                                      words_of(c_bytes, 7'd32), 7'd32, 3'd5, l_brow % TM, (l_brow / TM) * WPC,
-                                     {1'b0, last_row && last_part_row, l_ti[5:0]}, 1'b0, 1'b0);
+                                     {1'b0, last_row && last_part_row, l_ti[5:0]}, 8'h00, 1'b0);
                         3'd1: rd_cmd(a_addr_i + l_grow * a_stride_i + a_off, a_bytes, lp_words, a_wb, 3'd0, l_brow % TM,
-                                     (l_brow / TM) * WPR, {1'b0, last_row && last_part_row, l_ti[5:0]}, 1'b0, 1'b0);
+                                     (l_brow / TM) * WPR, {1'b0, last_row && last_part_row, l_ti[5:0]}, 8'h00, 1'b0);
                         3'd2: rd_cmd(meta_addr_i + l_grow * meta_stride_i + (lp_k0 >> 3), meta_bytes, MWPR, 7'd32, 3'd2,
-                                     l_brow % TM, (l_brow / TM) * MWPR, {1'b0, last_row && last_part_row, l_ti[5:0]}, 1'b1, lp_kvalid[2:0] == 3'd4);
+                                     l_brow % TM, (l_brow / TM) * MWPR, {1'b0, last_row && last_part_row, l_ti[5:0]}, 8'h44, lp_kvalid[2:0] == 3'd4);
                         default: rd_cmd(sa_addr_i + l_grow * sa_stride_i + (lp_k0 / {25'd0, m_block_k}), s_bytes, SWPR,
                                         7'd32, 3'd3, l_brow % TM, (l_brow / TM) * SWPR,
-                                        {1'b0, last_row && last_part_row, l_ti[5:0]}, 1'b0, 1'b0);
+                                        {1'b0, last_row && last_part_row, l_ti[5:0]}, s_pad, 1'b0);
                     endcase
                     if (l_part == 3'd1 && !m_sparse) l_part <= 3'd3;   // no metadata: on to scale_A (if any)
                     else l_part <= l_part + 3'd1;

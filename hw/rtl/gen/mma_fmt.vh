@@ -26,6 +26,9 @@ localparam [2:0] MMA_RND_RZ = 3'd1;
 localparam [2:0] MMA_RND_RD = 3'd2;
 localparam [2:0] MMA_RND_RU = 3'd3;
 localparam [2:0] MMA_RND_RNA = 3'd4;
+// The code of scale 1.0 of each scale format: blocks past a ragged K are scaled by it
+localparam [7:0] MMA_SCALE_UNIT_UE8M0 = 8'h7f;
+localparam [7:0] MMA_SCALE_UNIT_UE4M3 = 8'h38;
 // Table fields: field F of format f is MMA_FMT_F_TAB[f*W +: W] (W the field width, two's complement
 // for bias, emin and emax); index 31 is the e8m13 step format, f64 is not in the RTL.
 localparam [223:0] MMA_FMT_STORAGE_TAB = 224'h4000000000000000000000000084082042010202060c204102081000;
