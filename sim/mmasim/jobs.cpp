@@ -114,6 +114,32 @@ Spec draw(const mma_hw_config &cfg, const Geometry &g, uint64_t seed, uint64_t i
     return s;
 }
 
+// The codes D[i][c] is made of, for a mismatch report: C, the row of A (stored codes; sparse: with
+// its metadata nibbles), the column of B, and the block scale codes of the row and the column.
+static std::string element_operands(const tb::job &j, unsigned i, unsigned c) {
+    std::string o;
+    char h[32];
+    auto list = [&](const char *name, auto get, unsigned count) {
+        o += std::string("\n    ") + name + ":";
+        for (unsigned x = 0; x < count; x++) {
+            std::snprintf(h, sizeof h, " %llx", (unsigned long long)get(x));
+            o += h;
+        }
+    };
+    std::snprintf(h, sizeof h, "C 0x%llx", (unsigned long long)j.c[(size_t)i * j.n + c]);
+    o += std::string("\n    operands of the element (hex codes): ") + h;
+    const bool sparse = j.mode->sparse != 0;
+    const unsigned ka = sparse ? j.k / 2 : j.k;
+    list("A row", [&](unsigned x) { return j.a[(size_t)i * ka + x]; }, ka);
+    if (sparse) list("metadata", [&](unsigned x) { return (uint64_t)j.meta[(size_t)i * (j.k / 4) + x]; }, j.k / 4);
+    list("B column", [&](unsigned x) { return j.b[(size_t)x * j.n + c]; }, j.k);
+    if (j.nblk) {
+        list("scale_A", [&](unsigned x) { return j.sa[(size_t)i * j.nblk + x]; }, j.nblk);
+        list("scale_B", [&](unsigned x) { return j.sb[(size_t)x * j.n + c]; }, j.nblk);
+    }
+    return o;
+}
+
 Outcome run(sim::Dut &dut, mma_accel &dev, const mma_hw_config &cfg, const Geometry &g, const Spec &s) {
     Outcome out;
     const mma_hw_mode &md = cfg.modes[s.mode];
@@ -410,6 +436,7 @@ Outcome run(sim::Dut &dut, mma_accel &dev, const mma_hw_config &cfg, const Geome
                     std::snprintf(msg, sizeof msg, "D[%u][%u]: golden 0x%0*llx, RTL 0x%0*llx", i, c, 2 * d_esz,
                                   (unsigned long long)want, 2 * d_esz, (unsigned long long)got);
                     out.message = msg;
+                    out.operands = element_operands(j, i, c);
                 }
             }
             for (unsigned b = rd.row; b < rd.stride && out.message.empty(); b++)

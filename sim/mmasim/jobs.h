@@ -62,6 +62,7 @@ Spec draw(const mma_hw_config &cfg, const Geometry &g, uint64_t seed, uint64_t i
 struct Outcome {
     bool pass = false;
     std::string message;           // the first mismatch, or what went wrong
+    std::string operands;          // a D mismatch: the codes the first differing element is made of
     uint64_t cycles = 0;           // simulated cycles of the job (submit to acknowledge)
     uint64_t busy = 0, macs = 0;   // performance counter deltas
     uint64_t avail = 0;            // MAC slots available in the busy cycles (TM x TN x lanes)

@@ -174,8 +174,8 @@ int cmd_regress(int argc, char **argv) {
             const std::string rep = reproduce_line(argv[0], o, j);
             s.failures.push_back({j, rep, spec.describe(*b.cfg) + ": " + r.message});
             if (tty) std::fprintf(stderr, "\r\033[K");
-            std::printf("FAIL job %llu: %s: %s\n  reproduce: %s\n", (unsigned long long)j, spec.describe(*b.cfg).c_str(),
-                        r.message.c_str(), rep.c_str());
+            std::printf("FAIL job %llu: %s: %s%s\n  reproduce: %s\n", (unsigned long long)j,
+                        spec.describe(*b.cfg).c_str(), r.message.c_str(), r.operands.c_str(), rep.c_str());
             if (o.trace && o.job >= 0) std::printf("  waveform: %s\n", one_fst.c_str());
             // the first failure: the same job once more, alone, with a waveform
             if (!traced && o.job < 0) {
