@@ -33,7 +33,7 @@ shard_cmd() { # shard_cmd I: the command of shard I
 }
 start=$(date +%s)
 if command -v parallel >/dev/null 2>&1; then
-  for ((i = 0; i < shards; i++)); do shard_cmd $i; done | parallel -j "$shards" --bar
+  for ((i = 0; i < shards; i++)); do shard_cmd $i; done | parallel --will-cite -j "$shards" --bar
 else
   for ((i = 0; i < shards; i++)); do shard_cmd $i; done | xargs -P "$shards" -I{} sh -c '{}'
 fi
