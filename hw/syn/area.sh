@@ -2,7 +2,7 @@
 # Area (and with --pnr, Fmax) of the compute core mma_core for one configuration and one FPGA family.
 #
 #   hw/syn/area.sh [--config NAME] [--target ice40|ecp5|xilinx] [--array RxC] [--pnr]
-#                  [--device DEV] [--flatten] [--share] [--header] [--out DIR]
+#                  [--device DEV] [--flatten] [--share] [--reuse] [--header] [--out DIR]
 #
 #   --config   a configuration of hw/config (default: default); its generated mma_cfg_<name>.vh
 #              gives the parameters and the mode table (see hw/syn/mma_core_syn.v)
@@ -21,7 +21,9 @@
 #   --share    run yosys' SAT-based `share` pass as synth_<target> does. By default it is left
 #              out: on this flattened design of many identical DPUs it takes most of the run time
 #              (see hw/syn/README.md).
-#   --header   print the table header first
+#   --reuse    take the yosys results of an earlier run with the same script from the work
+#              directory (e.g. to place and route again for another device)
+#   --header   print the table header first (--header-only: only the header)
 #   --out      work directory (default build-syn/<config>[-RxC]-<target>)
 #
 # Prints one Markdown table row: configuration, array, target, LUT, FF, carry, DSP, BRAM, FP8 MACs
@@ -33,10 +35,15 @@
 # yosys 0.23's synth_ice40 / synth_ecp5 / synth_xilinx (`yosys -p 'help synth_ice40'`).
 set -euo pipefail
 
-ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)"
-config=default target=ice40 array="" pnr=0 device="" share=0 flatten=0 header=0 out=""
+ROOT="${MMA_ROOT:-$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)}"
+config=default target=ice40 array="" pnr=0 device="" share=0 flatten=0 header=0 reuse=0 out=""
+print_header() {
+  echo "| config | array | target | flow | LUT | FF | carry | DSP | BRAM | FP8 MACs/cycle | MACs/cycle/kLUT | yosys | yosys peak | Fmax | nextpnr |"
+  echo "|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|"
+}
 while (($#)); do
   case $1 in
+    --header-only) print_header; exit 0 ;;
     --config) config=$2; shift 2 ;;
     --target) target=$2; shift 2 ;;
     --array) array=$2; shift 2 ;;
@@ -44,6 +51,7 @@ while (($#)); do
     --device) device=$2; shift 2 ;;
     --share) share=1; shift ;;
     --flatten) flatten=1; shift ;;
+    --reuse) reuse=1; shift ;;
     --header) header=1; shift ;;
     --out) out=$2; shift 2 ;;
     -h | --help) sed -n '2,/^set -euo/p' "$0" | sed '$d; s/^# \{0,1\}//'; exit 0 ;;
@@ -127,7 +135,15 @@ ys_script() { # ys_script TOP FLATTEN [NETLIST]
 
 run_yosys() { # run_yosys TOP FLATTEN [NETLIST] -> sets ys_secs, ys_mem
   local top=$1 t0
-  ys_script "$@" >"$out/$top.ys"
+  ys_script "$@" >"$out/$top.ys.new"
+  if ((reuse)) && [[ -s $out/stat_$top.json && -f $out/$top.secs ]] && cmp -s "$out/$top.ys" "$out/$top.ys.new"; then
+    rm -f "$out/$top.ys.new"
+    ys_secs=$(cat "$out/$top.secs")
+    ys_mem=$(sed -n 's/.*MEM: \([0-9.]*\) MB peak.*/\1/p' "$out/yosys_$top.log" | tail -1)
+    return 0
+  fi
+  mv "$out/$top.ys.new" "$out/$top.ys"
+  rm -f "$out/$top.secs"
   t0=$(date +%s%N)
   if ! nice yosys -q -l "$out/yosys_$top.log" -s "$out/$top.ys" >/dev/null 2>"$out/yosys_$top.err"; then
     echo "area.sh: yosys failed for $name ($top); see $out/yosys_$top.log" >&2
@@ -135,6 +151,7 @@ run_yosys() { # run_yosys TOP FLATTEN [NETLIST] -> sets ys_secs, ys_mem
     exit 1
   fi
   ys_secs=$((($(date +%s%N) - t0) / 1000000000))
+  echo "$ys_secs" >"$out/$top.secs"
   ys_mem=$(sed -n 's/.*MEM: \([0-9.]*\) MB peak.*/\1/p' "$out/yosys_$top.log" | tail -1)
 }
 
@@ -202,10 +219,7 @@ if ((pnr)); then
   fi
 fi
 
-if ((header)); then
-  echo "| config | array | target | flow | LUT | FF | carry | DSP | BRAM | FP8 MACs/cycle | MACs/cycle/kLUT | yosys | yosys peak | Fmax | nextpnr |"
-  echo "|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|"
-fi
+((header)) && print_header
 flow=hier; ((flatten)) && flow=flat; ((share)) && flow+="+share"
 printf '| %s | %sx%s | %s | %s | %s | %s | %s | %s | %s | %s | %s | %s s | %s MB | %s | %s |\n' \
   "$config" "$tm" "$tn" "$target" "$flow" "$lut" "$ff" "$carry" "$dsp" "$bram_col" "$macs" "$per_klut" \
