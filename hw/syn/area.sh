@@ -38,7 +38,7 @@ set -euo pipefail
 ROOT="${MMA_ROOT:-$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)}"
 config=default target=ice40 array="" pnr=0 device="" share=0 flatten=0 header=0 reuse=0 out=""
 print_header() {
-  echo "| config | array | target | flow | LUT | FF | carry | DSP | BRAM | FP8 MACs/cycle | MACs/cycle/kLUT | yosys | yosys peak | Fmax | nextpnr |"
+  echo "| config | array | target | flow | LUT | FF | carry | DSP | BRAM | FP8 MACs/cycle | MACs/cycle/kLUT | yosys wall (CPU) | yosys peak | Fmax | nextpnr wall |"
   echo "|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|"
 }
 while (($#)); do
@@ -129,17 +129,22 @@ ys_script() { # ys_script TOP FLATTEN [NETLIST]
   esac
   echo "hierarchy -check -top $top"
   echo "tee -q -o $out/stat_$top.json stat -json -top $top"
-  [[ -n $netlist ]] && echo "write_json $netlist"
+  [[ -n $netlist ]] && echo "blackbox =A:whitebox; write_json $netlist"
   echo "tee -q -o $out/check_$top.txt check"
 }
 
-run_yosys() { # run_yosys TOP FLATTEN [NETLIST] -> sets ys_secs, ys_mem
+ys_stats() { # ys_stats TOP -> ys_cpu (user + system seconds), ys_mem (peak MB) from the log's last line
+  read -r ys_cpu ys_mem < <(sed -n 's/.*CPU: user \([0-9.]*\)s system \([0-9.]*\)s, MEM: \([0-9.]*\) MB peak.*/\1 \2 \3/p' \
+    "$out/yosys_$1.log" | tail -1 | awk '{printf "%.0f %.0f\n", $1 + $2, $3}')
+}
+
+run_yosys() { # run_yosys TOP FLATTEN [NETLIST] -> sets ys_secs, ys_cpu, ys_mem
   local top=$1 t0
   ys_script "$@" >"$out/$top.ys.new"
   if ((reuse)) && [[ -s $out/stat_$top.json && -f $out/$top.secs ]] && cmp -s "$out/$top.ys" "$out/$top.ys.new"; then
     rm -f "$out/$top.ys.new"
     ys_secs=$(cat "$out/$top.secs")
-    ys_mem=$(sed -n 's/.*MEM: \([0-9.]*\) MB peak.*/\1/p' "$out/yosys_$top.log" | tail -1)
+    ys_stats "$top"
     return 0
   fi
   mv "$out/$top.ys.new" "$out/$top.ys"
@@ -152,11 +157,11 @@ run_yosys() { # run_yosys TOP FLATTEN [NETLIST] -> sets ys_secs, ys_mem
   fi
   ys_secs=$((($(date +%s%N) - t0) / 1000000000))
   echo "$ys_secs" >"$out/$top.secs"
-  ys_mem=$(sed -n 's/.*MEM: \([0-9.]*\) MB peak.*/\1/p' "$out/yosys_$top.log" | tail -1)
+  ys_stats "$top"
 }
 
 run_yosys mma_core_syn "$flatten"
-syn_secs=$ys_secs syn_mem=$ys_mem
+syn_secs=$ys_secs syn_cpu=$ys_cpu syn_mem=$ys_mem
 
 # cell counts by kind
 read -r lut ff carry dsp bram lutram < <(python3 - "$out/stat_mma_core_syn.json" "$target" <<'EOF'
@@ -221,6 +226,6 @@ fi
 
 ((header)) && print_header
 flow=hier; ((flatten)) && flow=flat; ((share)) && flow+="+share"
-printf '| %s | %sx%s | %s | %s | %s | %s | %s | %s | %s | %s | %s | %s s | %s MB | %s | %s |\n' \
+printf '| %s | %sx%s | %s | %s | %s | %s | %s | %s | %s | %s | %s | %s s (%s s) | %s MB | %s | %s |\n' \
   "$config" "$tm" "$tn" "$target" "$flow" "$lut" "$ff" "$carry" "$dsp" "$bram_col" "$macs" "$per_klut" \
-  "$syn_secs" "${syn_mem:-?}" "$fmax" "$pnr_col"
+  "$syn_secs" "${syn_cpu:-?}" "${syn_mem:-?}" "$fmax" "$pnr_col"
