@@ -192,7 +192,7 @@ module tb_mma_dpi;
   endfunction
 
   // ------------------------------------------------------------------ the test
-  int cfg, nmodes, passed = 0, failed = 0, corrupt = 0;
+  int cfg, nmodes, passed = 0, failed = 0, corrupt = 0, seed = 1;
 
   // Sends one random job of a mode through the accelerator and compares its D with the DPI model.
   // M, N up to 72 (more than one 64-row / 64-column block), K up to 160 (ragged chunks of 16, more
@@ -252,8 +252,8 @@ module tb_mma_dpi;
           got = get_bytes(d + 32'(i) * ds + 32'(j * db), db);
           if (got != exp) begin
             if (bad < 5)
-              $display("MISMATCH job %0d D[%0d][%0d]: accelerator 0x%0h, golden model 0x%0h (mode %0d %s, %0dx%0dx%0d, seed in +seed)",
-                       jn, i, j, got, exp, mode, mma_dpi_mode_instr(cfg, mode), m, n, k);
+              $display("MISMATCH job %0d D[%0d][%0d]: accelerator 0x%0h, golden model 0x%0h (mode %0d %s, %0dx%0dx%0d; reproduce: +seed=%0d)",
+                       jn, i, j, got, exp, mode, mma_dpi_mode_instr(cfg, mode), m, n, k, seed);
             bad++;
           end
         end
@@ -304,7 +304,7 @@ module tb_mma_dpi;
   endtask
 
   initial begin
-    int seed = 1, jobs = 8, stall = 25;
+    int jobs = 8, stall = 25;
     logic [31:0] id, caps0, caps1;
     string note;
     void'($value$plusargs("seed=%d", seed));
