@@ -9,8 +9,9 @@
 #include "mma/hw/mma_cfg_ada.h"
 #include "mma/hw/mma_cfg_hopper.h"
 #include "mma/hw/mma_cfg_blackwell.h"
+#include "mma/hw/mma_cfg_turing.h"
 
-#define MMA_HW_CONFIG_COUNT 6
+#define MMA_HW_CONFIG_COUNT 7
 
 typedef struct mma_hw_config {
     const char *name;
@@ -28,6 +29,7 @@ static const mma_hw_config mma_hw_configs[MMA_HW_CONFIG_COUNT] = {
     {"ada", "ada", "Ada", MMA_CFG_ADA_TM, MMA_CFG_ADA_TN, MMA_CFG_ADA_W, 12, mma_cfg_ada_modes},
     {"hopper", "hopper", "H100", MMA_CFG_HOPPER_TM, MMA_CFG_HOPPER_TN, MMA_CFG_HOPPER_W, 12, mma_cfg_hopper_modes},
     {"blackwell", "blackwell", "B200", MMA_CFG_BLACKWELL_TM, MMA_CFG_BLACKWELL_TN, MMA_CFG_BLACKWELL_W, 12, mma_cfg_blackwell_modes},
+    {"turing", "turing", "T4", MMA_CFG_TURING_TM, MMA_CFG_TURING_TN, MMA_CFG_TURING_W, 2, mma_cfg_turing_modes},
 };
 
 #endif
