@@ -28,15 +28,31 @@ out=${out:-$ROOT/build/regress-$config-s$seed}
 mkdir -p "$out"
 echo "regress.sh: $jobs jobs of config $config, seed $seed, in $shards shards -> $out"
 shard_cmd() { # shard_cmd I: the command of shard I
-  echo "$MMASIM regress --config $config --seed $seed --jobs $jobs --shard $1/$shards --quiet" \
+  echo "$MMASIM regress --config $config --seed $seed --jobs $jobs --shard $1/$shards" \
        "--json $out/shard_$1.json --junit $out/shard_$1.xml --fst-dir $out > $out/shard_$1.log 2>&1"
 }
 start=$(date +%s)
+# progress: every 30 s the shards' latest "progress" lines (mmasim prints one every 30 s), summed
+progress() {
+  while sleep 30; do
+    done_n=0 fail_n=0
+    for ((i = 0; i < shards; i++)); do
+      l=$(grep '^progress' "$out/shard_$i.log" 2>/dev/null | tail -n 1)
+      [[ $l =~ \]\ ([0-9]+)/[0-9]+\ jobs,\ ([0-9]+)\ failed ]] || continue
+      done_n=$((done_n + BASH_REMATCH[1])) fail_n=$((fail_n + BASH_REMATCH[2]))
+    done
+    echo "regress.sh: $done_n/$jobs jobs, $fail_n failed, $(($(date +%s) - start)) s"
+  done
+}
+progress &
+monitor=$!
+trap 'kill $monitor 2>/dev/null' EXIT
 if command -v parallel >/dev/null 2>&1; then
-  for ((i = 0; i < shards; i++)); do shard_cmd $i; done | parallel --will-cite -j "$shards" --bar
+  for ((i = 0; i < shards; i++)); do shard_cmd $i; done | parallel --will-cite -j "$shards"
 else
   for ((i = 0; i < shards; i++)); do shard_cmd $i; done | xargs -P "$shards" -I{} sh -c '{}'
 fi
+kill $monitor 2>/dev/null
 for ((i = 0; i < shards; i++)); do
   [[ -s $out/shard_$i.json ]] || echo "regress.sh: shard $i wrote no summary; see $out/shard_$i.log" >&2
 done

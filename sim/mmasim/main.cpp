@@ -204,6 +204,13 @@ int cmd_regress(int argc, char **argv) {
             }
         }
         const auto now = std::chrono::steady_clock::now();
+        if (!tty && !o.quiet && std::chrono::duration<double>(now - last).count() > 30.0) {
+            // not a terminal (a log, a shard under scripts/regress.sh): a progress line every 30 s
+            last = now;
+            const double el = std::chrono::duration<double>(now - t0).count();
+            std::fprintf(stderr, "progress [%s] %llu/%llu jobs, %llu failed, %.1f jobs/s\n", o.config.c_str(),
+                         (unsigned long long)s.jobs, (unsigned long long)todo, (unsigned long long)s.failed, s.jobs / el);
+        }
         if (tty && std::chrono::duration<double>(now - last).count() > 0.5) {
             last = now;
             const double el = std::chrono::duration<double>(now - t0).count();
