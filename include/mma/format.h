@@ -142,7 +142,8 @@ const char *mma_round_name(mma_round mode);
  * NaN input gives the canonical NaN (or +max finite for formats without NaN under satfinite).
  * Negative values into an unsigned format, and NaN/Inf into a format with neither (without
  * SATFINITE or OCP_SAT), return MMA_ERR_UNREPRESENTABLE. A sticky value needs sig to reach at
- * least 2 bits below the target precision, else MMA_ERR_ROUNDING.
+ * least 2 bits below the target precision, else MMA_ERR_ROUNDING. A value with an invalid class, or
+ * sign, sticky or signaling other than 0 / 1, is MMA_ERR_CODE.
  */
 mma_status mma_encode(mma_format fmt, const mma_value *v, mma_round mode, unsigned flags, uint64_t *code);
 

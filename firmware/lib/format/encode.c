@@ -119,6 +119,9 @@ mma_status mmai_encode_info(const mma_format_info *info, const mma_value *v, mma
     if ((unsigned)mode >= (unsigned)MMA_RND_COUNT || (flags & ~0x7u) != 0) {
         return MMA_ERR_ROUNDING;
     }
+    if (v->sign > 1u || v->sticky > 1u || v->signaling > 1u) {
+        return MMA_ERR_CODE; /* not a value: the rounding would read one bit, the code another */
+    }
     if (inexact != NULL) {
         *inexact = false;
     }
@@ -238,6 +241,9 @@ mma_status mmai_encode_info(const mma_format_info *info, const mma_value *v, mma
 static mma_status encode_s32(const mma_value *v, mma_round mode, unsigned flags, uint64_t *code)
 {
     const bool sat = (flags & MMA_ENC_SATFINITE) != 0;
+    if (v->sign > 1u || v->sticky > 1u || v->signaling > 1u) {
+        return MMA_ERR_CODE;
+    }
     if (v->cls == MMA_CLASS_NAN || v->cls == MMA_CLASS_INF) {
         if (!sat) {
             return MMA_ERR_UNREPRESENTABLE;
