@@ -90,6 +90,34 @@ mma_status mmai_bfma_frame(const mma_profile *prof, mma_format dtype, bool have_
 /* C's aligned, truncated, signed term at weight 2^(E-F) (0 unless frame->c_term). */
 int64_t mmai_bfma_c_term(const mma_profile *prof, const mma_bfma_frame *frame, const mma_value *c);
 
+/* Term exponent of a zero element of an operand vector: below any real one, so it never sets E. */
+#define MMAI_BFMA_ZERO_E (-(1 << 20))
+
+/*
+ * One row of A or column of B of one instruction, decoded once, in the profile's k order (the block-FMA
+ * kernel's operand). Element t is (-1)^neg * m[t] * 2^g, g = ref if scaled, else its own LSB weight
+ * e[t] - p; e[t] is its term exponent (NUMERICS 3.2: LSB weight + p, subnormals pinned at e_min), or
+ * MMAI_BFMA_ZERO_E for a zero. Scaled vectors hold every significand on one grid (m[t] = |M| << (lsb -
+ * ref) < 2^32), so all products of a step align with one shift. Elements are finite (no NaN/Inf).
+ */
+typedef struct mmai_bfma_vec {
+    const uint32_t *m;   /* significand magnitudes */
+    const uint64_t *neg; /* 0, or all ones for a negative element */
+    const int32_t *e;    /* term exponents */
+    int32_t ref;         /* scaled: weight exponent of m's unit */
+    uint8_t p;           /* fraction bits of the element format */
+    uint8_t scaled;      /* 1: m[t] = |M| << (lsb - ref) */
+} mmai_bfma_vec;
+
+/*
+ * The block-FMA steps of one output over n k-order positions of two decoded vectors (G per step, C
+ * joint / separate / unused as mmai_block_fma_run): the same bits as mma_dot on the codes. c_d is C
+ * already in dtype (f32 or f16). For block-FMA profiles with zero_product_term = 0 (a zero product
+ * never takes part); subnormal flushing is the decoder's job.
+ */
+mma_status mmai_bfma_dot(const mma_profile *prof, mma_format dtype, const mmai_bfma_vec *a, const mmai_bfma_vec *b,
+                         size_t n, uint64_t c_d, uint64_t *d);
+
 /* One block-FMA step over k-order positions [pos, pos+cnt) with accumulator acc (if have_acc). */
 typedef mma_status (*mmai_block_step_fn)(const void *ctx, size_t pos, size_t cnt, bool have_acc, uint64_t acc,
                                         uint64_t *out);

@@ -1,170 +1,327 @@
-/* Fast GEMM path for block-FMA profiles: operands decoded once per block, same step semantics. */
+/*
+ * GEMM fast paths: the semantics of the row engine (mma_gemm's general path) computed from operands
+ * decoded once per block. B is decoded once per GEMM (a block of MMAI_FAST_BLOCK / k columns of one K
+ * chunk at a time), a chunk of a row of A once per block of columns.
+ *  - block-FMA profiles: each element becomes (significand, term exponent, sign) in the profile's k
+ *    order, on one grid per vector where it fits (mmai_bfma_vec); mmai_bfma_dot runs the steps.
+ *  - s8/u8/s4/u4: exact int32 dot products of int16 operands, then C and .satfinite or wrap per chunk.
+ * An output whose row or column chunk holds a NaN or Inf is computed by mma_dot on the codes.
+ */
 #include "gemm_fast.h"
 
-#define ZERO_E (-(1 << 20)) /* term exponent of a zero element: never the maximum */
-
-/* A decoded element: signed significand and term exponent (e = exp + p). */
-typedef struct fast_elem {
-    int32_t m;
-    int32_t e;
-} fast_elem;
-
-/* Decodes one code; returns false for NaN/Inf (the caller then takes the generic path). */
-static bool fast_decode(mma_format fmt, unsigned p, uint64_t code, fast_elem *out, mma_status *st)
-{
-    mma_value v;
-    *st = mma_decode(fmt, code, &v);
-    if (*st != MMA_OK || v.cls == MMA_CLASS_NAN || v.cls == MMA_CLASS_INF) {
-        return false;
-    }
-    if (v.cls == MMA_CLASS_ZERO) {
-        out->m = 0;
-        out->e = ZERO_E;
-        return true;
-    }
-    out->m = v.sign ? -(int32_t)v.sig : (int32_t)v.sig;
-    out->e = v.exp + (int32_t)p;
-    return true;
-}
+#define MAX_COLS (MMAI_FAST_BLOCK / MMAI_FAST_MIN_K)
 
 bool mmai_gemm_fast_eligible(const mma_instr *ins, const mma_profile *prof)
 {
     const mma_format_info *ia = mma_format_get((mma_format)ins->atype);
     const mma_format_info *ib = mma_format_get((mma_format)ins->btype);
-    return prof->algo == MMA_ACC_BLOCK_FMA && ia != NULL && ib != NULL && ia->kind == MMA_KIND_FLOAT &&
-           ib->kind == MMA_KIND_FLOAT && ia->frac_bits <= 10 && ib->frac_bits <= 10 &&
-           (int)prof->frac_bits >= (int)ia->frac_bits + (int)ib->frac_bits && ins->k <= MMAI_FAST_MAX_K &&
-           (ins->dtype == MMA_FMT_F32 || ins->dtype == MMA_FMT_F16) && prof->flush_subnormal_in == 0 &&
-           prof->zero_product_term == 0;
+    if (ia == NULL || ib == NULL || ins->k > MMAI_FAST_MAX_K || ins->k < 1u || ins->sparsity != MMA_SPARSE_NONE ||
+        ins->block_scale) {
+        return false;
+    }
+    if (prof == NULL) {
+        const bool ia_int = ia->kind == MMA_KIND_SIGNED_INT || ia->kind == MMA_KIND_UNSIGNED_INT;
+        const bool ib_int = ib->kind == MMA_KIND_SIGNED_INT || ib->kind == MMA_KIND_UNSIGNED_INT;
+        return ia_int && ib_int && ia->storage_bits <= 8 && ib->storage_bits <= 8 && ins->dtype == MMA_FMT_S32;
+    }
+    return prof->algo == MMA_ACC_BLOCK_FMA && ia->kind == MMA_KIND_FLOAT && ib->kind == MMA_KIND_FLOAT &&
+           ia->frac_bits <= 10 && ib->frac_bits <= 10 && (ins->dtype == MMA_FMT_F32 || ins->dtype == MMA_FMT_F16) &&
+           prof->zero_product_term == 0 && prof->group >= 1u;
 }
 
-typedef struct fast_step_ctx {
-    const mma_profile *prof;
-    mma_format dtype;
-    const fast_elem *a; /* k-ordered */
-    const fast_elem *b; /* k-ordered, stride 1 */
-    unsigned shift0;    /* F - fa - fb */
-} fast_step_ctx;
+/* ------------------------------------------------------------------ block-FMA inputs */
 
-static mma_status fast_step(const void *vctx, size_t pos, size_t cnt, bool have_acc, uint64_t acc, uint64_t *out)
+/* How the elements of one operand are decoded. */
+typedef struct fast_fmt {
+    const mma_format_info *info;
+    const mmai_dec8 *table; /* decode table (MMA_FAST_TABLES) or NULL */
+    int32_t p;
+    bool flush;             /* profile.flush_subnormal_in */
+} fast_fmt;
+
+/* Storage of decoded vectors (see mmai_bfma_vec). */
+typedef struct vec_store {
+    uint32_t *m;
+    uint64_t *neg;
+    int32_t *e;
+} vec_store;
+
+/* Decodes one code into element t of a vector; *special is set for NaN/Inf. */
+static mma_status decode_elem(const fast_fmt *f, uint64_t code, const vec_store *v, size_t t, bool *special)
 {
-    const fast_step_ctx *x = (const fast_step_ctx *)vctx;
-    const fast_elem *a = x->a + pos;
-    const fast_elem *b = x->b + pos;
-    if (have_acc) {
-        mma_value cv;
-        mma_status st = mma_decode(x->dtype, acc, &cv);
+    mma_value x;
+    if (f->table != NULL) {
+        if ((code >> f->info->storage_bits) != 0) {
+            return MMA_ERR_CODE;
+        }
+        const mmai_dec8 *d = &f->table[code];
+        x.cls = d->cls;
+        x.sign = d->sign;
+        x.exp = d->lsb;
+        x.sig = d->sig;
+    } else {
+        mma_status st = mmai_decode_info(f->info, code, &x);
         if (st != MMA_OK) {
             return st;
         }
-        if (cv.cls == MMA_CLASS_NAN || cv.cls == MMA_CLASS_INF) {
-            /* products are finite here: NaN stays (canonical) NaN, Inf stays Inf */
-            *out = cv.cls == MMA_CLASS_NAN ? mma_format_get(x->dtype)->canonical_nan : acc;
-            return MMA_OK;
-        }
     }
-    int32_t e_max = ZERO_E;
-    for (size_t i = 0; i < cnt; ++i) {
-        const int32_t e = (a[i].m != 0 && b[i].m != 0) ? a[i].e + b[i].e : ZERO_E;
-        e_max = e > e_max ? e : e_max;
+    if (x.cls == MMA_CLASS_NAN || x.cls == MMA_CLASS_INF) {
+        *special = true;
     }
-    mma_value cv;
-    if (have_acc && mma_decode(x->dtype, acc, &cv) != MMA_OK) {
-        return MMA_ERR_CODE;
+    if (x.cls != MMA_CLASS_FINITE || (f->flush && x.sig < ((uint64_t)1 << (unsigned)f->p))) {
+        v->m[t] = 0; /* zero (or flushed subnormal): takes no part */
+        v->e[t] = MMAI_BFMA_ZERO_E;
+        v->neg[t] = 0;
+        return MMA_OK;
     }
-    mma_bfma_frame fr;
-    mma_status st = mmai_bfma_frame(x->prof, x->dtype, e_max != ZERO_E, e_max, have_acc ? &cv : NULL, &fr);
-    if (st != MMA_OK) {
-        return st;
-    }
-    int64_t S = mmai_bfma_c_term(x->prof, &fr, have_acc ? &cv : NULL);
-    if (e_max != ZERO_E) {
-        for (size_t i = 0; i < cnt; ++i) {
-            const int64_t m = (int64_t)a[i].m * b[i].m;
-            if (m == 0) {
-                continue;
-            }
-            const int32_t sh = fr.E - (a[i].e + b[i].e);
-            const uint64_t um = (uint64_t)(m < 0 ? -m : m) << x->shift0;
-            const int64_t t = sh >= 64 ? 0 : (int64_t)(um >> (unsigned)sh);
-            S += m < 0 ? -t : t;
-        }
-    }
-    return mma_bfma_round(x->prof, x->dtype, &fr, S, out);
+    v->m[t] = (uint32_t)x.sig;
+    v->e[t] = x.exp + f->p;
+    v->neg[t] = x.sign ? ~(uint64_t)0 : 0u;
+    return MMA_OK;
 }
 
-mma_status mmai_gemm_fast(const mma_gemm_desc *g, const mma_profile *prof)
+/* Puts a vector's significands on one grid (its smallest LSB weight) when they all fit in 32 bits. */
+static void vec_scale(const vec_store *v, size_t k, int32_t p, int32_t *ref, uint8_t *scaled)
+{
+    int32_t lo = 0, hi = 0;
+    bool any = false;
+    for (size_t t = 0; t < k; ++t) {
+        if (v->m[t] != 0) {
+            const int32_t g = v->e[t] - p;
+            lo = (!any || g < lo) ? g : lo;
+            hi = (!any || g > hi) ? g : hi;
+            any = true;
+        }
+    }
+    *ref = lo;
+    *scaled = 1;
+    if (!any) {
+        return;
+    }
+    if (hi - lo + p + 1 > 32) {
+        *scaled = 0; /* exponents too far apart: a shift per term */
+        return;
+    }
+    for (size_t t = 0; t < k; ++t) {
+        if (v->m[t] != 0) {
+            v->m[t] <<= (unsigned)(v->e[t] - p - lo);
+        }
+    }
+}
+
+/*
+ * Decodes kc codes into a vector: element pos is the code at base[at + perm[pos] * stride], or code 0
+ * past cnt (the zero padding of the last chunk); *special tells whether one is NaN/Inf.
+ */
+static mma_status decode_vec(const fast_fmt *f, const uint64_t *base, size_t at, size_t stride, size_t cnt,
+                             const uint8_t *perm, size_t kc, const vec_store *v, int32_t *ref, uint8_t *scaled,
+                             uint8_t *special)
+{
+    bool sp = false;
+    for (size_t pos = 0; pos < kc; ++pos) {
+        const size_t t = perm[pos];
+        mma_status st = decode_elem(f, t < cnt ? base[at + t * stride] : 0u, v, pos, &sp);
+        if (st != MMA_OK) {
+            return st;
+        }
+    }
+    *special = sp ? 1u : 0u;
+    vec_scale(v, kc, f->p, ref, scaled);
+    return MMA_OK;
+}
+
+static fast_fmt make_fmt(mma_format fmt, const mma_profile *prof)
+{
+    const mma_format_info *info = mma_format_get(fmt);
+    const fast_fmt f = {info, mmai_decode8_table(fmt), (int32_t)info->frac_bits, prof->flush_subnormal_in != 0};
+    return f;
+}
+
+/* One output chunk with a NaN or Inf operand: the general path (mma_dot on the k-natural codes). */
+static mma_status special_output(const mma_gemm_desc *g, const mma_profile *prof, size_t i, size_t j, size_t k0,
+                                 size_t cnt, mma_format ct, uint64_t cin, uint64_t *dout)
 {
     const mma_instr *ins = g->ins;
-    const mma_format at = (mma_format)ins->atype, bt = (mma_format)ins->btype, dt = (mma_format)ins->dtype;
-    const unsigned pa = mma_format_get(at)->frac_bits, pb = mma_format_get(bt)->frac_bits;
-    const size_t kc = ins->k;
-    fast_elem bdec[MMAI_FAST_COLS][MMAI_FAST_MAX_K];
-    fast_elem adec[MMAI_FAST_MAX_K];
     uint64_t acode[MMAI_FAST_MAX_K], bcode[MMAI_FAST_MAX_K];
-    bool bfast[MMAI_FAST_COLS];
-    fast_step_ctx x = {prof, dt, adec, NULL, prof->frac_bits - pa - pb};
-    mma_status st = MMA_OK;
+    for (size_t t = 0; t < ins->k; ++t) {
+        acode[t] = t < cnt ? g->a[i * g->lda + k0 + t] : 0u;
+        bcode[t] = t < cnt ? g->b[(k0 + t) * g->ldb + j] : 0u;
+    }
+    return mma_dot(prof, (mma_format)ins->atype, acode, 1, (mma_format)ins->btype, bcode, 1, ins->k, ct, cin,
+                   (mma_format)ins->dtype, dout);
+}
 
-    for (size_t j0 = 0; j0 < g->n; j0 += MMAI_FAST_COLS) {
-        const size_t jn = (g->n - j0) < MMAI_FAST_COLS ? (g->n - j0) : MMAI_FAST_COLS;
-        for (size_t k0 = 0; k0 < g->k || k0 == 0; k0 += kc) {
+static mma_status float_tile(const mma_gemm_desc *g, const mma_profile *eff, size_t i0, size_t i1, size_t j0,
+                             size_t j1)
+{
+    const mma_instr *ins = g->ins;
+    const mma_format dt = (mma_format)ins->dtype;
+    const size_t kc = ins->k;
+    const size_t nb_max = MMAI_FAST_BLOCK / kc;
+    const fast_fmt fa = make_fmt((mma_format)ins->atype, eff), fb = make_fmt((mma_format)ins->btype, eff);
+    uint32_t bm[MMAI_FAST_BLOCK], am[MMAI_FAST_MAX_K];
+    uint64_t bneg[MMAI_FAST_BLOCK], aneg[MMAI_FAST_MAX_K];
+    int32_t be[MMAI_FAST_BLOCK], ae[MMAI_FAST_MAX_K];
+    int32_t bref[MAX_COLS];
+    uint8_t bscaled[MAX_COLS], bspecial[MAX_COLS];
+    uint8_t perm[MMAI_FAST_MAX_K];
+    const vec_store av = {am, aneg, ae};
+    mma_profile later = *eff; /* chunks after the first: C unused becomes "accumulate into D" */
+    if (later.c_mode == MMA_C_UNUSED) {
+        later.c_mode = MMA_C_JOINT;
+    }
+    for (size_t pos = 0; pos < kc; ++pos) {
+        perm[pos] = (uint8_t)mmai_k_index(eff->k_order, pos, kc);
+    }
+    for (size_t jb = j0; jb < j1; jb += nb_max) {
+        const size_t nb = (j1 - jb) < nb_max ? (j1 - jb) : nb_max;
+        size_t k0 = 0;
+        do {
             const size_t cnt = (g->k - k0) < kc ? (g->k - k0) : kc;
-            for (size_t jj = 0; jj < jn; ++jj) {
-                bfast[jj] = true;
-                for (size_t pos = 0; pos < kc; ++pos) {
-                    const size_t t = mmai_k_index(prof->k_order, pos, kc);
-                    const uint64_t code = t < cnt ? g->b[(k0 + t) * g->ldb + j0 + jj] : 0u;
-                    bfast[jj] = fast_decode(bt, pb, code, &bdec[jj][pos], &st) && bfast[jj];
-                    if (st != MMA_OK) {
-                        return st;
-                    }
+            const mma_profile *prof = k0 == 0 ? eff : &later;
+            const mma_format ct = k0 == 0 ? (mma_format)ins->ctype : dt;
+            for (size_t jj = 0; jj < nb; ++jj) {
+                const vec_store bv = {bm + jj * kc, bneg + jj * kc, be + jj * kc};
+                mma_status st = decode_vec(&fb, g->b, k0 * g->ldb + jb + jj, g->ldb, cnt, perm, kc, &bv, &bref[jj],
+                                           &bscaled[jj], &bspecial[jj]);
+                if (st != MMA_OK) {
+                    return st;
                 }
             }
-            for (size_t i = 0; i < g->m; ++i) {
-                bool afast = true;
-                for (size_t pos = 0; pos < kc; ++pos) {
-                    const size_t t = mmai_k_index(prof->k_order, pos, kc);
-                    const uint64_t code = t < cnt ? g->a[i * g->lda + k0 + t] : 0u;
-                    afast = fast_decode(at, pa, code, &adec[pos], &st) && afast;
-                    if (st != MMA_OK) {
-                        return st;
-                    }
-                }
-                for (size_t jj = 0; jj < jn; ++jj) {
-                    const size_t j = j0 + jj;
-                    const mma_format ct = k0 == 0 ? (mma_format)ins->ctype : dt;
+            for (size_t i = i0; i < i1; ++i) {
+                int32_t aref = 0;
+                uint8_t ascaled = 0, aspecial = 0;
+                mma_status st = decode_vec(&fa, g->a, i * g->lda + k0, 1, cnt, perm, kc, &av, &aref, &ascaled, &aspecial);
+                const mmai_bfma_vec a = {am, aneg, ae, aref, (uint8_t)fa.p, ascaled};
+                for (size_t jj = 0; jj < nb && st == MMA_OK; ++jj) {
+                    const size_t j = jb + jj;
                     const uint64_t cin = k0 == 0 ? g->c[i * g->ldc + j] : g->d[i * g->ldd + j];
                     uint64_t dout = 0;
-                    if (afast && bfast[jj]) {
+                    if (aspecial || bspecial[jj]) {
+                        st = special_output(g, prof, i, j, k0, cnt, ct, cin, &dout);
+                    } else {
                         uint64_t c_d = 0;
                         if (prof->c_mode == MMA_C_UNUSED) {
                             c_d = mmai_code_zero(mma_format_get(dt), 0);
                         } else {
                             st = mmai_c_to_dtype(ct, cin, dt, &c_d);
                         }
+                        const mmai_bfma_vec b = {&bm[jj * kc], &bneg[jj * kc], &be[jj * kc], bref[jj],
+                                                 (uint8_t)fb.p, bscaled[jj]};
                         if (st == MMA_OK) {
-                            x.b = bdec[jj];
-                            st = mmai_block_fma_run(prof, fast_step, &x, kc, c_d, dt, &dout);
+                            st = mmai_bfma_dot(prof, dt, &a, &b, kc, c_d, &dout);
                         }
-                    } else {
-                        /* NaN/Inf operands: the generic path on the original (k-natural) codes. */
-                        for (size_t t = 0; t < kc; ++t) {
-                            acode[t] = t < cnt ? g->a[i * g->lda + k0 + t] : 0u;
-                            bcode[t] = t < cnt ? g->b[(k0 + t) * g->ldb + j] : 0u;
-                        }
-                        st = mma_dot(prof, at, acode, 1, bt, bcode, 1, kc, ct, cin, dt, &dout);
-                    }
-                    if (st != MMA_OK) {
-                        return st;
                     }
                     g->d[i * g->ldd + j] = dout;
                 }
+                if (st != MMA_OK) {
+                    return st;
+                }
             }
-            if (cnt < kc) {
-                break;
-            }
-        }
+            k0 += cnt;
+        } while (k0 < g->k);
     }
     return MMA_OK;
+}
+
+/* ------------------------------------------------------------------ integer */
+
+/* Value of an s8/u8/s4/u4 code; false if bits beyond the format's width are set. */
+static bool int_value(const mma_format_info *info, uint64_t code, int16_t *out)
+{
+    const unsigned bits = info->storage_bits;
+    if ((code >> bits) != 0) {
+        return false;
+    }
+    const int32_t v = (int32_t)code;
+    const bool neg = info->kind == MMA_KIND_SIGNED_INT && ((code >> (bits - 1u)) & 1u) != 0;
+    *out = (int16_t)(neg ? v - (1 << bits) : v);
+    return true;
+}
+
+/* Exact dot product of k int16 values (|sum| < 2^31 for k <= 64 and 8-bit operands). */
+static inline int32_t int_dot(const int16_t *a, const int16_t *b, size_t k)
+{
+    int32_t s = 0;
+    for (size_t t = 0; t < k; ++t) {
+        s += (int32_t)a[t] * (int32_t)b[t];
+    }
+    return s;
+}
+
+/* int_dot with k as a constant for the instructions' k (the loop then vectorises without a remainder). */
+static int32_t int_dot_k(const int16_t *a, const int16_t *b, size_t k)
+{
+#if MMA_FAST_TABLES
+    switch (k) {
+    case 16:
+        return int_dot(a, b, 16);
+    case 32:
+        return int_dot(a, b, 32);
+    case 64:
+        return int_dot(a, b, 64);
+    default:
+        break;
+    }
+#endif
+    return int_dot(a, b, k);
+}
+
+static mma_status int_tile(const mma_gemm_desc *g, size_t i0, size_t i1, size_t j0, size_t j1)
+{
+    const mma_instr *ins = g->ins;
+    const mma_format_info *ia = mma_format_get((mma_format)ins->atype);
+    const mma_format_info *ib = mma_format_get((mma_format)ins->btype);
+    const size_t kc = ins->k;
+    const size_t nb_max = MMAI_FAST_BLOCK / kc;
+    const bool sat = ins->satfinite != 0;
+    int16_t bv[MMAI_FAST_BLOCK], av[MMAI_FAST_MAX_K];
+    for (size_t jb = j0; jb < j1; jb += nb_max) {
+        const size_t nb = (j1 - jb) < nb_max ? (j1 - jb) : nb_max;
+        size_t k0 = 0;
+        do {
+            const size_t cnt = (g->k - k0) < kc ? (g->k - k0) : kc;
+            for (size_t jj = 0; jj < nb; ++jj) {
+                for (size_t t = 0; t < kc; ++t) {
+                    bv[jj * kc + t] = 0;
+                    if (t < cnt && !int_value(ib, g->b[(k0 + t) * g->ldb + jb + jj], &bv[jj * kc + t])) {
+                        return MMA_ERR_CODE;
+                    }
+                }
+            }
+            for (size_t i = i0; i < i1; ++i) {
+                for (size_t t = 0; t < kc; ++t) {
+                    av[t] = 0;
+                    if (t < cnt && !int_value(ia, g->a[i * g->lda + k0 + t], &av[t])) {
+                        return MMA_ERR_CODE;
+                    }
+                }
+                const uint64_t *crow = k0 == 0 ? &g->c[i * g->ldc] : &g->d[i * g->ldd];
+                uint64_t *drow = &g->d[i * g->ldd];
+                for (size_t jj = 0; jj < nb; ++jj) {
+                    const uint64_t c = crow[jb + jj];
+                    if (c > 0xFFFFFFFFu) {
+                        return MMA_ERR_CODE;
+                    }
+                    /* C (s32) + the exact chunk sum, then .satfinite clamps or the s32 wraps */
+                    int64_t s = (int64_t)c - (c >= 0x80000000u ? ((int64_t)1 << 32) : 0) + int_dot_k(av, &bv[jj * kc], kc);
+                    if (sat) {
+                        s = s > INT32_MAX ? INT32_MAX : (s < INT32_MIN ? INT32_MIN : s);
+                    }
+                    drow[jb + jj] = (uint64_t)s & 0xFFFFFFFFu;
+                }
+            }
+            k0 += cnt;
+        } while (k0 < g->k);
+    }
+    return MMA_OK;
+}
+
+mma_status mmai_gemm_fast_tile(const mma_gemm_desc *g, const mma_profile *prof, size_t i0, size_t i1, size_t j0,
+                               size_t j1)
+{
+    if (i0 >= i1 || j0 >= j1) {
+        return MMA_OK;
+    }
+    return prof == NULL ? int_tile(g, i0, i1, j0, j1) : float_tile(g, prof, i0, i1, j0, j1);
 }
