@@ -11,10 +11,12 @@
  * special values (NaN, Inf, zeros of both signs, subnormals, max values: the element-wise fallback)
  * and extremes (overflow to Inf, integer saturation and wrap); ragged shapes and padded strides.
  * Also: mma_gemm_tile over a random 2 x 2 split equals mma_gemm; invalid codes give the same status
- * on both paths; the 8-bit decode tables equal mma_decode for every code; mma_bfma_round equals
- * mma_encode for f32/f16 step formats; mma_ieee_add equals host float addition.
+ * on both paths; the 8-bit decode tables equal mma_decode for every code; mma_bfma_round equals the
+ * host's rounding of the exact value for f32 (mma_encode for f16 and RNA); mma_ieee_add equals host
+ * float addition.
  */
 #include <fenv.h>
+#include <math.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <string.h>
@@ -414,7 +416,7 @@ static int test_tables(void)
 static int test_round(void)
 {
     int bad = 0;
-    long n = 0;
+    long n = 0, host_checked = 0;
     mma_profile prof;
     mma_preset_profile(MMA_PRESET_HOPPER, MMA_FAMILY_MMA, MMA_FMT_F16, MMA_FMT_F32, &prof);
     for (int it = 0; it < 200000; ++it) {
@@ -436,6 +438,20 @@ static int test_round(void)
             printf("FAIL round status\n");
             return 1;
         }
+        if (dt == MMA_FMT_F32 && mode != MMA_RND_RNA) {
+            /* independent oracle: the host's one rounding of the exact value (long double holds it) */
+            static const int host[] = {[MMA_RND_RNE] = FE_TONEAREST, [MMA_RND_RZ] = FE_TOWARDZERO,
+                                       [MMA_RND_RD] = FE_DOWNWARD, [MMA_RND_RU] = FE_UPWARD};
+            const long double exact = ldexpl((long double)S, v.exp);
+            fesetround(host[mode]);
+            volatile float f = (float)exact;
+            fesetround(FE_TONEAREST);
+            const float ff = f;
+            uint32_t w32;
+            memcpy(&w32, &ff, 4);
+            want = w32;
+            ++host_checked;
+        }
         if (S == 0) {
             want = 0; /* an exact zero sum is +0 */
         }
@@ -453,7 +469,8 @@ static int test_round(void)
             }
         }
     }
-    printf("bfma round: %ld values vs mma_encode, %d failed\n", n, bad);
+    printf("bfma round: %ld values (%ld f32 against the host's rounding, the rest vs mma_encode), %d failed\n", n,
+           host_checked, bad);
     return bad;
 }
 

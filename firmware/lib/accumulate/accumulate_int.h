@@ -90,8 +90,8 @@ mma_status mmai_bfma_frame(const mma_profile *prof, mma_format dtype, bool have_
 /* C's aligned, truncated, signed term at weight 2^(E-F) (0 unless frame->c_term). */
 int64_t mmai_bfma_c_term(const mma_profile *prof, const mma_bfma_frame *frame, const mma_value *c);
 
-/* Term exponent of a zero element of an operand vector: below any real one, so it never sets E. */
-#define MMAI_BFMA_ZERO_E (-(1 << 20))
+/* Term exponent of a zero element of an operand vector: below any real one (two of them still fit an int16_t). */
+#define MMAI_BFMA_ZERO_E (-16000)
 
 /*
  * One row of A or column of B of one instruction, decoded once, in the profile's k order (the block-FMA
@@ -102,8 +102,8 @@ int64_t mmai_bfma_c_term(const mma_profile *prof, const mma_bfma_frame *frame, c
  */
 typedef struct mmai_bfma_vec {
     const uint32_t *m;   /* significand magnitudes */
-    const uint64_t *neg; /* 0, or all ones for a negative element */
-    const int32_t *e;    /* term exponents */
+    const uint32_t *neg; /* 0, or all ones for a negative element */
+    const int16_t *e;    /* term exponents */
     int32_t ref;         /* scaled: weight exponent of m's unit */
     uint8_t p;           /* fraction bits of the element format */
     uint8_t scaled;      /* 1: m[t] = |M| << (lsb - ref) */

@@ -14,20 +14,10 @@
 #define MMAI_INLINE inline
 #endif
 
-/* Position of the most significant set bit of x != 0. */
-static inline int msb64(uint64_t x)
-{
-#if defined(__GNUC__)
-    return 63 - __builtin_clzll(x);
-#else
-    return mma_msb64(x);
-#endif
-}
-
 /* Exponent of the accumulator term c (NUMERICS 3 step 4). */
 static inline int32_t c_exponent(const mma_profile *prof, mma_format dtype, const mma_value *c)
 {
-    const int32_t e = c->exp + (int32_t)msb64(c->sig); /* floor(log2|c|) */
+    const int32_t e = c->exp + (int32_t)mmai_msb64(c->sig); /* floor(log2|c|) */
     if (dtype == MMA_FMT_F16) {
         return (prof->f16_c_pinned && e < -14) ? -14 : e;
     }
@@ -89,10 +79,8 @@ static inline int64_t c_term_core(const mma_profile *prof, const mma_bfma_frame 
 }
 
 /*
- * Step 8 (and the specials outcome): S * 2^(E - F) normalised once and rounded to the step format.
- * A result in the normal range is rounded here (the cases of mmai_encode_info for a normal result:
- * kept bits, round bit, sticky bit, mma_round_decide, carry); subnormal results and a carry past
- * emax go through mmai_encode_info itself.
+ * Step 8 (and the specials outcome): S * 2^(E - F) normalised once and rounded to the step format
+ * (the encode stage's rounding: its normal-range case inline, mmai_round_normal, else mmai_encode_info).
  */
 static inline mma_status round_core(const mma_profile *prof, mma_format dtype, const mma_format_info *dinfo,
                                     const mma_bfma_frame *frame, int64_t S, uint64_t *code)
@@ -118,8 +106,7 @@ static inline mma_status round_core(const mma_profile *prof, mma_format dtype, c
     const unsigned sign = S < 0 ? 1u : 0u;
     const uint64_t mag = S < 0 ? (uint64_t)0 - (uint64_t)S : (uint64_t)S;
     const int32_t lsb = frame->E - (int32_t)prof->frac_bits;
-    const int msb = msb64(mag);
-    int32_t top = lsb + msb;
+    const int32_t top = lsb + mmai_msb64(mag);
     if (top > dinfo->emax) {
         *code = mmai_code_inf(dinfo, sign); /* |S| * 2^(E-F) >= 2^(emax+1): overflow to Inf */
         return MMA_OK;
@@ -127,32 +114,8 @@ static inline mma_status round_core(const mma_profile *prof, mma_format dtype, c
     const bool f16 = dtype == MMA_FMT_F16;
     const mma_format_info *step = (!f16 && prof->f32_sig_bits == 14) ? &mmai_e8m13_info : dinfo;
     const mma_round mode = (mma_round)(f16 ? prof->f16_round : prof->f32_round);
-    if (top >= step->emin && (unsigned)mode < (unsigned)MMA_RND_COUNT) {
-        const int p = step->frac_bits;
-        uint64_t kept;
-        unsigned round_bit = 0, sticky_bit = 0;
-        if (msb > p) {
-            const unsigned drop = (unsigned)(msb - p);
-            const uint64_t half = (uint64_t)1 << (drop - 1u);
-            kept = mag >> drop;
-            round_bit = (mag & half) != 0 ? 1u : 0u;
-            sticky_bit = (mag & (half - 1u)) != 0 ? 1u : 0u;
-        } else {
-            kept = mag << (unsigned)(p - msb);
-        }
-        kept += mma_round_decide(mode, sign, (unsigned)(kept & 1u), round_bit, sticky_bit);
-        if (kept >> (unsigned)(p + 1) != 0) {
-            kept >>= 1;
-            ++top;
-        }
-        if (top <= step->emax) {
-            const uint64_t frac = kept & (((uint64_t)1 << (unsigned)p) - 1u);
-            const int32_t biased = top + step->bias; /* 1 .. 2 emax + 1 here */
-            const uint64_t efield = (uint64_t)biased;
-            *code = (((efield << (unsigned)p) | frac) << step->frac_shift) |
-                    ((uint64_t)sign << (step->frac_shift + (unsigned)p + step->exp_bits));
-            return MMA_OK;
-        }
+    if (mmai_round_normal(step, sign, mag, lsb, mode, code, NULL)) {
+        return MMA_OK;
     }
     const mma_value sum = {MMA_CLASS_FINITE, (uint8_t)sign, 0, 0, lsb, mag};
     return mmai_encode_info(step, &sum, mode, 0, code, NULL);
@@ -294,13 +257,23 @@ typedef struct vec_ctx {
     bool uniform; /* both vectors scaled: one shift per step */
 } vec_ctx;
 
+/* Keeps a short constant-count loop a loop, so that it is vectorised rather than fully unrolled. */
+#if defined(__GNUC__) && !defined(__clang__)
+#define MMAI_VECTOR_LOOP _Pragma("GCC unroll 1")
+#else
+#define MMAI_VECTOR_LOOP
+#endif
+
 /* Largest term exponent ea + eb of the step's products (zeros give less than MMAI_BFMA_ZERO_E / 2). */
-static MMAI_INLINE int32_t step_emax(const int32_t *ea, const int32_t *eb, size_t cnt)
+static MMAI_INLINE int32_t step_emax(const int16_t *ea, const int16_t *eb, size_t cnt)
 {
-    int32_t m = 2 * MMAI_BFMA_ZERO_E;
+    int16_t m = (int16_t)(2 * MMAI_BFMA_ZERO_E);
+    MMAI_VECTOR_LOOP
     for (size_t t = 0; t < cnt; ++t) {
-        const int32_t e = ea[t] + eb[t];
-        m = e > m ? e : m;
+        const int16_t e = (int16_t)(ea[t] + eb[t]); /* |sum| <= 32000: exact */
+        if (e > m) {
+            m = e;
+        }
     }
     return m;
 }
@@ -310,8 +283,8 @@ static MMAI_INLINE int32_t step_emax(const int32_t *ea, const int32_t *eb, size_
  * floor(ma_t * mb_t * 2^-sh) with one shift sh = E - F - ra - rb for the whole step. A term is below
  * 2^(F+2) (|P| < 2^(e+2) <= 2^(E+2)), so the left shift (sh < 0) cannot overflow.
  */
-static MMAI_INLINE int64_t step_sum_uniform(const uint32_t *ma, const uint64_t *na, const uint32_t *mb,
-                                            const uint64_t *nb, size_t cnt, int32_t sh)
+static MMAI_INLINE int64_t step_sum_uniform(const uint32_t *ma, const uint32_t *na, const uint32_t *mb,
+                                            const uint32_t *nb, size_t cnt, int32_t sh)
 {
     uint64_t s = 0;
     if (sh >= 64) {
@@ -319,16 +292,18 @@ static MMAI_INLINE int64_t step_sum_uniform(const uint32_t *ma, const uint64_t *
     }
     if (sh >= 0) {
         const unsigned r = (unsigned)sh;
+        MMAI_VECTOR_LOOP
         for (size_t t = 0; t < cnt; ++t) {
             const uint64_t x = ((uint64_t)ma[t] * mb[t]) >> r;
-            const uint64_t n = na[t] ^ nb[t];
+            const uint64_t n = (uint64_t)(int64_t)(int32_t)(na[t] ^ nb[t]); /* 0 or all ones */
             s += (x ^ n) - n;
         }
     } else {
         const unsigned l = (unsigned)(-sh) & 63u;
+        MMAI_VECTOR_LOOP
         for (size_t t = 0; t < cnt; ++t) {
             const uint64_t x = ((uint64_t)ma[t] * mb[t]) << l;
-            const uint64_t n = na[t] ^ nb[t];
+            const uint64_t n = (uint64_t)(int64_t)(int32_t)(na[t] ^ nb[t]);
             s += (x ^ n) - n;
         }
     }
@@ -338,7 +313,7 @@ static MMAI_INLINE int64_t step_sum_uniform(const uint32_t *ma, const uint64_t *
 /* Grid exponent of element t: the vector's common one, or the element's own LSB weight. */
 static inline int32_t grid_of(const mmai_bfma_vec *v, size_t t)
 {
-    return v->scaled ? v->ref : v->e[t] - (int32_t)v->p;
+    return v->scaled ? v->ref : (int32_t)v->e[t] - (int32_t)v->p;
 }
 
 /* Aligned products with a shift per term (a vector whose exponents span too much to be scaled). */
@@ -356,7 +331,7 @@ static int64_t step_sum_each(const vec_ctx *x, size_t pos, size_t cnt, int32_t E
         } else {
             v = prod << ((unsigned)(-sh) & 63u);
         }
-        const uint64_t n = x->a->neg[t] ^ x->b->neg[t];
+        const uint64_t n = (uint64_t)(int64_t)(int32_t)(x->a->neg[t] ^ x->b->neg[t]);
         s += (v ^ n) - n;
     }
     return (int64_t)s;
@@ -368,7 +343,7 @@ static MMAI_INLINE mma_status vec_step(const vec_ctx *x, size_t pos, size_t cnt,
 {
     mma_value cv;
     if (have_acc) {
-        mma_status st = mmai_decode_info(x->dinfo, acc, &cv);
+        mma_status st = mmai_decode_float(x->dinfo, acc, &cv);
         if (st != MMA_OK) {
             return st;
         }
@@ -396,7 +371,7 @@ static MMAI_INLINE mma_status vec_step(const vec_ctx *x, size_t pos, size_t cnt,
     return round_core(x->prof, x->dtype, x->dinfo, &fr, S, out);
 }
 
-/* The step with G as a constant where it is one of the presets' (the loops then unroll and vectorise). */
+/* The step with G as a constant where it is one of the presets' (the loops then need no remainder). */
 static mma_status vec_step_g(const vec_ctx *x, size_t pos, size_t cnt, bool have_acc, uint64_t acc, uint64_t *out)
 {
 #if MMA_FAST_TABLES

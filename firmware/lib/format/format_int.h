@@ -6,6 +6,7 @@
 #include <stdint.h>
 
 #include "mma/format.h"
+#include "mma/stage.h"
 
 #include "../common/common_int.h"
 
@@ -14,6 +15,129 @@ extern const mma_format_info mmai_e8m13_info;
 
 /* Decodes a code against an explicit table row (used for e8m13 and the public formats). */
 mma_status mmai_decode_info(const mma_format_info *info, uint64_t code, mma_value *out);
+
+/*
+ * The decode of a float format against its table row (the one float decode: mmai_decode_info calls
+ * it, and the GEMM fast path inlines it for operands and accumulators). MMA_ERR_CODE if bits outside
+ * the storage width are set.
+ */
+static inline mma_status mmai_decode_float(const mma_format_info *info, uint64_t code, mma_value *out)
+{
+    const uint64_t smask = info->storage_bits >= 64u ? ~(uint64_t)0 : (((uint64_t)1 << info->storage_bits) - 1u);
+    if ((code & ~smask) != 0) {
+        return MMA_ERR_CODE;
+    }
+    out->sticky = 0;
+    out->signaling = 0;
+    /* Significant bits only: tf32 drops the 13 low bits, ue4m3 ignores bit 7. */
+    const unsigned p = info->frac_bits;
+    const unsigned ebits = info->exp_bits;
+    const uint64_t vmask = info->value_bits >= 64u ? ~(uint64_t)0 : (((uint64_t)1 << info->value_bits) - 1u);
+    const uint64_t fmask = ((uint64_t)1 << p) - 1u;
+    const uint64_t emax_field = ((uint64_t)1 << ebits) - 1u;
+    const uint64_t bits = (code >> info->frac_shift) & vmask;
+    const uint64_t frac = bits & fmask;
+    const uint64_t efield = (bits >> p) & emax_field;
+    out->sign = (uint8_t)(info->has_sign ? ((bits >> (p + ebits)) & 1u) : 0u);
+
+    if (efield == emax_field) {
+        if (info->nan_style == MMA_NAN_IEEE && frac != 0) {
+            out->cls = MMA_CLASS_NAN;
+            out->signaling = (uint8_t)(((frac >> (p - 1u)) & 1u) == 0);
+            out->sig = 0;
+            out->exp = 0;
+            return MMA_OK;
+        }
+        if (info->nan_style == MMA_NAN_ALL_ONES && frac == fmask) {
+            out->cls = MMA_CLASS_NAN;
+            out->signaling = 1; /* no quiet bit: Arm treats E4M3 all-ones as signalling */
+            out->sig = 0;
+            out->exp = 0;
+            return MMA_OK;
+        }
+        if (info->has_inf && frac == 0) {
+            out->cls = MMA_CLASS_INF;
+            out->sig = 0;
+            out->exp = 0;
+            return MMA_OK;
+        }
+    }
+    if (efield == 0 && info->has_subnormals) {
+        if (frac == 0) {
+            out->cls = MMA_CLASS_ZERO;
+            out->sig = 0;
+            out->exp = 0;
+            return MMA_OK;
+        }
+        out->cls = MMA_CLASS_FINITE;
+        out->sig = frac;
+        out->exp = (int32_t)info->emin - (int32_t)p;
+        return MMA_OK;
+    }
+    out->cls = MMA_CLASS_FINITE;
+    out->sig = ((uint64_t)1 << p) | frac;
+    out->exp = (int32_t)efield - (int32_t)info->bias - (int32_t)p;
+    return MMA_OK;
+}
+
+/* Position of the most significant set bit of x != 0 (inline mma_msb64). */
+static inline int mmai_msb64(uint64_t x)
+{
+#if defined(__GNUC__)
+    return 63 - __builtin_clzll(x);
+#else
+    return mma_msb64(x);
+#endif
+}
+
+/*
+ * The normal-range case of mmai_encode_info (the one rounding, NUMERICS 2), inline for the hot
+ * paths: rounds (-1)^sign * mag * 2^lsb (mag != 0, exact: no sticky tail) to a float format in mode
+ * when the result is a normal finite value of the format, and returns true; returns false, writing
+ * nothing, when it is not (below the normal range, rounding past max finite, an unsigned format
+ * with a negative value): mmai_encode_info then decides. Flags do not matter for such a result.
+ */
+static inline bool mmai_round_normal(const mma_format_info *info, unsigned sign, uint64_t mag, int32_t lsb,
+                                     mma_round mode, uint64_t *code, bool *inexact)
+{
+    const int msb = mmai_msb64(mag);
+    int32_t top = lsb + msb; /* exponent of the value: 2^top <= |value| < 2^(top+1) */
+    if (top < info->emin || top > info->emax || (sign && !info->has_sign) || (unsigned)mode >= MMA_RND_COUNT) {
+        return false;
+    }
+    const int p = info->frac_bits;
+    uint64_t kept;
+    unsigned round_bit = 0, sticky_bit = 0;
+    if (msb > p) {
+        const unsigned drop = (unsigned)(msb - p);
+        const uint64_t half = (uint64_t)1 << (drop - 1u);
+        kept = mag >> drop;
+        round_bit = (mag & half) != 0 ? 1u : 0u;
+        sticky_bit = (mag & (half - 1u)) != 0 ? 1u : 0u;
+    } else {
+        kept = mag << (unsigned)(p - msb);
+    }
+    kept += mode == MMA_RND_RZ ? 0u : mma_round_decide(mode, sign, (unsigned)(kept & 1u), round_bit, sticky_bit);
+    if ((kept >> (unsigned)(p + 1)) != 0) {
+        kept >>= 1; /* carried into the next binade */
+        ++top;
+    }
+    const uint64_t frac = kept & (((uint64_t)1 << (unsigned)p) - 1u);
+    if (top > info->emax || (top == info->emax && frac > info->max_frac)) {
+        return false; /* overflow: Inf, NaN or max finite by mode and flags */
+    }
+    const int32_t biased = top + info->bias; /* 1 .. 2^exp_bits - 1 */
+    const uint64_t efield = (uint64_t)biased;
+    uint64_t c = ((efield << (unsigned)p) | frac) << info->frac_shift;
+    if (info->has_sign && sign) {
+        c |= (uint64_t)1 << (info->frac_shift + (unsigned)p + info->exp_bits);
+    }
+    *code = c;
+    if (inexact != NULL) {
+        *inexact = (round_bit | sticky_bit) != 0;
+    }
+    return true;
+}
 
 /* Encodes against an explicit table row; *inexact (may be NULL) tells whether rounding lost bits. */
 mma_status mmai_encode_info(const mma_format_info *info, const mma_value *v, mma_round mode, unsigned flags,

@@ -42,8 +42,8 @@ typedef struct fast_fmt {
 /* Storage of decoded vectors (see mmai_bfma_vec). */
 typedef struct vec_store {
     uint32_t *m;
-    uint64_t *neg;
-    int32_t *e;
+    uint32_t *neg;
+    int16_t *e;
 } vec_store;
 
 /* Decodes one code into element t of a vector; *special is set for NaN/Inf. */
@@ -60,7 +60,7 @@ static mma_status decode_elem(const fast_fmt *f, uint64_t code, const vec_store 
         x.exp = d->lsb;
         x.sig = d->sig;
     } else {
-        mma_status st = mmai_decode_info(f->info, code, &x);
+        mma_status st = mmai_decode_float(f->info, code, &x);
         if (st != MMA_OK) {
             return st;
         }
@@ -75,8 +75,8 @@ static mma_status decode_elem(const fast_fmt *f, uint64_t code, const vec_store 
         return MMA_OK;
     }
     v->m[t] = (uint32_t)x.sig;
-    v->e[t] = x.exp + f->p;
-    v->neg[t] = x.sign ? ~(uint64_t)0 : 0u;
+    v->e[t] = (int16_t)(x.exp + f->p); /* |term exponent| < 300 for these formats */
+    v->neg[t] = x.sign ? 0xFFFFFFFFu : 0u;
     return MMA_OK;
 }
 
@@ -110,8 +110,8 @@ static void vec_scale(const vec_store *v, size_t k, int32_t p, int32_t *ref, uin
 }
 
 /*
- * Decodes kc codes into a vector: element pos is the code at base[at + perm[pos] * stride], or code 0
- * past cnt (the zero padding of the last chunk); *special tells whether one is NaN/Inf.
+ * Decodes kc codes into a vector (a row chunk of A): element pos is the code at base[at + perm[pos] *
+ * stride], or code 0 past cnt (the zero padding of the last chunk); *special tells whether one is NaN/Inf.
  */
 static mma_status decode_vec(const fast_fmt *f, const uint64_t *base, size_t at, size_t stride, size_t cnt,
                              const uint8_t *perm, size_t kc, const vec_store *v, int32_t *ref, uint8_t *scaled,
@@ -130,11 +130,56 @@ static mma_status decode_vec(const fast_fmt *f, const uint64_t *base, size_t at,
     return MMA_OK;
 }
 
+/*
+ * Decodes the block of B of one chunk: columns [jb, jb + nb), vector jj at offset jj * kc of the
+ * store, read row by row (contiguous codes); then each column's grid.
+ */
+static mma_status decode_block(const fast_fmt *f, const mma_gemm_desc *g, size_t k0, size_t cnt, size_t jb,
+                               size_t nb, const uint8_t *perm, size_t kc, const vec_store *blk, int32_t *ref,
+                               uint8_t *scaled, uint8_t *special)
+{
+    for (size_t jj = 0; jj < nb; ++jj) {
+        special[jj] = 0;
+    }
+    for (size_t pos = 0; pos < kc; ++pos) {
+        const size_t t = perm[pos];
+        const uint64_t *row = t < cnt ? &g->b[(k0 + t) * g->ldb + jb] : NULL;
+        for (size_t jj = 0; jj < nb; ++jj) {
+            const vec_store v = {blk->m + jj * kc, blk->neg + jj * kc, blk->e + jj * kc};
+            bool sp = false;
+            mma_status st = decode_elem(f, row != NULL ? row[jj] : 0u, &v, pos, &sp);
+            if (st != MMA_OK) {
+                return st;
+            }
+            special[jj] = (uint8_t)(special[jj] | (sp ? 1u : 0u));
+        }
+    }
+    for (size_t jj = 0; jj < nb; ++jj) {
+        const vec_store v = {blk->m + jj * kc, blk->neg + jj * kc, blk->e + jj * kc};
+        vec_scale(&v, kc, f->p, &ref[jj], &scaled[jj]);
+    }
+    return MMA_OK;
+}
+
 static fast_fmt make_fmt(mma_format fmt, const mma_profile *prof)
 {
     const mma_format_info *info = mma_format_get(fmt);
     const fast_fmt f = {info, mmai_decode8_table(fmt), (int32_t)info->frac_bits, prof->flush_subnormal_in != 0};
     return f;
+}
+
+/* Asks for n codes from p to be brought into the cache (the next row of A while this one is computed). */
+static inline void prefetch_codes(const uint64_t *p, size_t n)
+{
+#if defined(__GNUC__)
+    for (size_t t = 0; t < n; t += 8) {
+        __builtin_prefetch(p + t);
+    }
+    __builtin_prefetch(p + n - 1);
+#else
+    (void)p;
+    (void)n;
+#endif
 }
 
 /* One output chunk with a NaN or Inf operand: the general path (mma_dot on the k-natural codes). */
@@ -160,12 +205,13 @@ static mma_status float_tile(const mma_gemm_desc *g, const mma_profile *eff, siz
     const size_t nb_max = MMAI_FAST_BLOCK / kc;
     const fast_fmt fa = make_fmt((mma_format)ins->atype, eff), fb = make_fmt((mma_format)ins->btype, eff);
     uint32_t bm[MMAI_FAST_BLOCK], am[MMAI_FAST_MAX_K];
-    uint64_t bneg[MMAI_FAST_BLOCK], aneg[MMAI_FAST_MAX_K];
-    int32_t be[MMAI_FAST_BLOCK], ae[MMAI_FAST_MAX_K];
+    uint32_t bneg[MMAI_FAST_BLOCK], aneg[MMAI_FAST_MAX_K];
+    int16_t be[MMAI_FAST_BLOCK], ae[MMAI_FAST_MAX_K];
     int32_t bref[MAX_COLS];
     uint8_t bscaled[MAX_COLS], bspecial[MAX_COLS];
     uint8_t perm[MMAI_FAST_MAX_K];
     const vec_store av = {am, aneg, ae};
+    const vec_store bblk = {bm, bneg, be};
     mma_profile later = *eff; /* chunks after the first: C unused becomes "accumulate into D" */
     if (later.c_mode == MMA_C_UNUSED) {
         later.c_mode = MMA_C_JOINT;
@@ -180,18 +226,17 @@ static mma_status float_tile(const mma_gemm_desc *g, const mma_profile *eff, siz
             const size_t cnt = (g->k - k0) < kc ? (g->k - k0) : kc;
             const mma_profile *prof = k0 == 0 ? eff : &later;
             const mma_format ct = k0 == 0 ? (mma_format)ins->ctype : dt;
-            for (size_t jj = 0; jj < nb; ++jj) {
-                const vec_store bv = {bm + jj * kc, bneg + jj * kc, be + jj * kc};
-                mma_status st = decode_vec(&fb, g->b, k0 * g->ldb + jb + jj, g->ldb, cnt, perm, kc, &bv, &bref[jj],
-                                           &bscaled[jj], &bspecial[jj]);
-                if (st != MMA_OK) {
-                    return st;
-                }
+            mma_status st = decode_block(&fb, g, k0, cnt, jb, nb, perm, kc, &bblk, bref, bscaled, bspecial);
+            if (st != MMA_OK) {
+                return st;
             }
             for (size_t i = i0; i < i1; ++i) {
                 int32_t aref = 0;
                 uint8_t ascaled = 0, aspecial = 0;
-                mma_status st = decode_vec(&fa, g->a, i * g->lda + k0, 1, cnt, perm, kc, &av, &aref, &ascaled, &aspecial);
+                if (i + 1 < i1 && cnt != 0) {
+                    prefetch_codes(&g->a[(i + 1) * g->lda + k0], cnt);
+                }
+                st = decode_vec(&fa, g->a, i * g->lda + k0, 1, cnt, perm, kc, &av, &aref, &ascaled, &aspecial);
                 const mmai_bfma_vec a = {am, aneg, ae, aref, (uint8_t)fa.p, ascaled};
                 for (size_t jj = 0; jj < nb && st == MMA_OK; ++jj) {
                     const size_t j = jb + jj;
@@ -200,10 +245,10 @@ static mma_status float_tile(const mma_gemm_desc *g, const mma_profile *eff, siz
                     if (aspecial || bspecial[jj]) {
                         st = special_output(g, prof, i, j, k0, cnt, ct, cin, &dout);
                     } else {
-                        uint64_t c_d = 0;
+                        uint64_t c_d = cin; /* same format: the kernel's decode checks the code */
                         if (prof->c_mode == MMA_C_UNUSED) {
                             c_d = mmai_code_zero(mma_format_get(dt), 0);
-                        } else {
+                        } else if (ct != dt) {
                             st = mmai_c_to_dtype(ct, cin, dt, &c_d);
                         }
                         const mmai_bfma_vec b = {&bm[jj * kc], &bneg[jj * kc], &be[jj * kc], bref[jj],

@@ -5,7 +5,12 @@
 #include "mma_int.h"
 
 #define MMAI_FAST_MAX_K 64u   /* largest instruction k the fast paths take */
-#define MMAI_FAST_BLOCK 512u  /* elements of B decoded per block: MMAI_FAST_BLOCK / k columns */
+/* Elements of B decoded per block (MMAI_FAST_BLOCK / k columns; a row chunk of A is decoded once per block). */
+#if MMA_FAST_TABLES
+#define MMAI_FAST_BLOCK 1024u
+#else
+#define MMAI_FAST_BLOCK 256u  /* a smaller stack for firmware */
+#endif
 #define MMAI_FAST_MIN_K 4u    /* smallest instruction k (m8n8k4): at most MMAI_FAST_BLOCK / 4 columns */
 
 /*
