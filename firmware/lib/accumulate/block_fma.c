@@ -7,8 +7,8 @@
 
 #include "accumulate_int.h"
 
-/* Forced inlining for the per-G instances of the kernel (a hint only where the compiler has no attribute). */
-#if defined(__GNUC__)
+/* Forced inlining in the kernel's per-G instances (MMA_FAST_TABLES builds; elsewhere a hint, for size). */
+#if defined(__GNUC__) && MMA_FAST_TABLES
 #define MMAI_INLINE inline __attribute__((always_inline))
 #else
 #define MMAI_INLINE inline
@@ -81,44 +81,47 @@ static inline int64_t c_term_core(const mma_profile *prof, const mma_bfma_frame 
 /*
  * Step 8 (and the specials outcome): S * 2^(E - F) normalised once and rounded to the step format
  * (the encode stage's rounding: its normal-range case inline, mmai_round_normal, else mmai_encode_info).
+ * *value (may be NULL) receives the result decoded as dtype: the next step's accumulator.
  */
-static inline mma_status round_core(const mma_profile *prof, mma_format dtype, const mma_format_info *dinfo,
-                                    const mma_bfma_frame *frame, int64_t S, uint64_t *code)
+static MMAI_INLINE mma_status round_core(const mma_profile *prof, mma_format dtype, const mma_format_info *dinfo,
+                                    const mma_bfma_frame *frame, int64_t S, uint64_t *code, mma_value *value)
 {
     switch ((mma_bfma_special)frame->special) {
     case MMA_BFMA_FINITE:
         break;
     case MMA_BFMA_NAN:
         *code = dinfo->canonical_nan;
-        return MMA_OK;
+        return value != NULL ? mmai_decode_float(dinfo, *code, value) : MMA_OK;
     case MMA_BFMA_PINF:
     case MMA_BFMA_NINF:
         *code = mmai_code_inf(dinfo, frame->special == MMA_BFMA_NINF ? 1u : 0u);
-        return MMA_OK;
+        return value != NULL ? mmai_decode_float(dinfo, *code, value) : MMA_OK;
     default:
         return MMA_ERR_CODE;
     }
     if (!frame->any || S == 0) {
         *code = mmai_code_zero(dinfo, 0);
-        return MMA_OK;
+        return value != NULL ? mmai_decode_float(dinfo, *code, value) : MMA_OK;
     }
     /* Step 8: normalise |S| * 2^(E-F) once and round to the step format. */
     const unsigned sign = S < 0 ? 1u : 0u;
     const uint64_t mag = S < 0 ? (uint64_t)0 - (uint64_t)S : (uint64_t)S;
     const int32_t lsb = frame->E - (int32_t)prof->frac_bits;
     const int32_t top = lsb + mmai_msb64(mag);
+    mma_status st = MMA_OK;
     if (top > dinfo->emax) {
         *code = mmai_code_inf(dinfo, sign); /* |S| * 2^(E-F) >= 2^(emax+1): overflow to Inf */
-        return MMA_OK;
+    } else {
+        const bool f16 = dtype == MMA_FMT_F16;
+        const mma_format_info *step = (!f16 && prof->f32_sig_bits == 14) ? &mmai_e8m13_info : dinfo;
+        const mma_round mode = (mma_round)(f16 ? prof->f16_round : prof->f32_round);
+        if (mmai_round_normal(step, sign, mag, lsb, mode, code, NULL, value)) {
+            return MMA_OK;
+        }
+        const mma_value sum = {MMA_CLASS_FINITE, (uint8_t)sign, 0, 0, lsb, mag};
+        st = mmai_encode_info(step, &sum, mode, 0, code, NULL);
     }
-    const bool f16 = dtype == MMA_FMT_F16;
-    const mma_format_info *step = (!f16 && prof->f32_sig_bits == 14) ? &mmai_e8m13_info : dinfo;
-    const mma_round mode = (mma_round)(f16 ? prof->f16_round : prof->f32_round);
-    if (mmai_round_normal(step, sign, mag, lsb, mode, code, NULL)) {
-        return MMA_OK;
-    }
-    const mma_value sum = {MMA_CLASS_FINITE, (uint8_t)sign, 0, 0, lsb, mag};
-    return mmai_encode_info(step, &sum, mode, 0, code, NULL);
+    return (st == MMA_OK && value != NULL) ? mmai_decode_float(dinfo, *code, value) : st;
 }
 
 mma_status mmai_bfma_frame(const mma_profile *prof, mma_format dtype, bool have_products, int32_t e_products,
@@ -208,7 +211,7 @@ mma_status mma_bfma_round(const mma_profile *prof, mma_format dtype, const mma_b
     if (!is_step_format(dtype)) {
         return MMA_ERR_FORMAT;
     }
-    return round_core(prof, dtype, mma_format_get(dtype), frame, S, code);
+    return round_core(prof, dtype, mma_format_get(dtype), frame, S, code, NULL);
 }
 
 mma_status mma_bfma_step(const mma_profile *prof, mma_format dtype, const mma_product *terms, size_t n, bool have_c,
@@ -246,16 +249,21 @@ mma_status mma_bfma_step(const mma_profile *prof, mma_format dtype, const mma_pr
  * are formed from the vectors, E is their largest term exponent (frame_core), each product is
  * aligned and truncated exactly as mma_bfma_sum does (floor(|P| * 2^(F - E)), sign after), and the
  * result goes through round_core. Every element is finite here (the caller keeps NaN/Inf away), so
- * the only special input is a NaN or Inf accumulator.
+ * the only special input is a NaN or Inf accumulator. The accumulator travels as its code and its
+ * decoded value (what round_core produced), so a step does not decode the previous step's result.
  */
 typedef struct vec_ctx {
-    const mma_profile *prof;
     mma_format dtype;
     const mma_format_info *dinfo;
     const mmai_bfma_vec *a, *b;
-    int32_t F;
-    bool uniform; /* both vectors scaled: one shift per step */
 } vec_ctx;
+
+/* The accumulator between steps: its code and that code decoded (valid when `known`). */
+typedef struct acc_state {
+    uint64_t code;
+    mma_value v;
+    bool known;
+} acc_state;
 
 /* Keeps a short constant-count loop a loop, so that it is vectorised rather than fully unrolled. */
 #if defined(__GNUC__) && !defined(__clang__)
@@ -310,19 +318,19 @@ static MMAI_INLINE int64_t step_sum_uniform(const uint32_t *ma, const uint32_t *
     return (int64_t)s; /* |sum| < 2^63: two's complement */
 }
 
-/* Grid exponent of element t: the vector's common one, or the element's own LSB weight. */
-static inline int32_t grid_of(const mmai_bfma_vec *v, size_t t)
+/* Grid exponent of element t (chunk ch): the chunk's common one, or the element's own LSB weight. */
+static inline int32_t grid_of(const mmai_bfma_vec *v, size_t ch, size_t t)
 {
-    return v->scaled ? v->ref : (int32_t)v->e[t] - (int32_t)v->p;
+    return v->scaled[ch] ? v->ref[ch] : (int32_t)v->e[t] - (int32_t)v->p;
 }
 
-/* Aligned products with a shift per term (a vector whose exponents span too much to be scaled). */
-static int64_t step_sum_each(const vec_ctx *x, size_t pos, size_t cnt, int32_t E)
+/* Aligned products with a shift per term (a chunk whose exponents span too much to be scaled). */
+static int64_t step_sum_each(const vec_ctx *x, size_t ch, size_t pos, size_t cnt, int32_t F, int32_t E)
 {
     uint64_t s = 0;
     for (size_t t = pos; t < pos + cnt; ++t) {
         const uint64_t prod = (uint64_t)x->a->m[t] * x->b->m[t];
-        const int32_t sh = E - x->F - grid_of(x->a, t) - grid_of(x->b, t);
+        const int32_t sh = E - F - grid_of(x->a, ch, t) - grid_of(x->b, ch, t);
         uint64_t v = 0;
         if (prod == 0 || sh >= 64) {
             v = 0;
@@ -337,84 +345,150 @@ static int64_t step_sum_each(const vec_ctx *x, size_t pos, size_t cnt, int32_t E
     return (int64_t)s;
 }
 
-/* One step over k-order positions [pos, pos + cnt) with accumulator acc (have_acc); cnt is a constant in the instances. */
-static MMAI_INLINE mma_status vec_step(const vec_ctx *x, size_t pos, size_t cnt, bool have_acc, uint64_t acc,
-                                       uint64_t *out)
+/*
+ * One step over positions [pos, pos + cnt) of chunk ch with the accumulator (have_acc: acc->v is
+ * known) or without; cnt is a constant in the instances.
+ */
+static MMAI_INLINE mma_status vec_step(const vec_ctx *x, const mma_profile *prof, size_t ch, size_t pos, size_t cnt,
+                                       bool have_acc, acc_state *acc)
 {
-    mma_value cv;
-    if (have_acc) {
-        mma_status st = mmai_decode_float(x->dinfo, acc, &cv);
-        if (st != MMA_OK) {
-            return st;
-        }
-        if (cv.cls == MMA_CLASS_NAN || cv.cls == MMA_CLASS_INF) {
-            /* finite products: a NaN accumulator gives the canonical NaN, an Inf stays that Inf */
-            mma_bfma_frame fr = {(uint8_t)(cv.cls == MMA_CLASS_NAN ? MMA_BFMA_NAN
-                                                                   : (cv.sign ? MMA_BFMA_NINF : MMA_BFMA_PINF)),
-                                 0, 0, 0, 0};
-            return round_core(x->prof, x->dtype, x->dinfo, &fr, 0, out);
-        }
+    const mma_value *cv = have_acc ? &acc->v : NULL;
+    if (cv != NULL && (cv->cls == MMA_CLASS_NAN || cv->cls == MMA_CLASS_INF)) {
+        /* finite products: a NaN accumulator gives the canonical NaN, an Inf stays that Inf */
+        const mma_bfma_frame fr = {(uint8_t)(cv->cls == MMA_CLASS_NAN ? MMA_BFMA_NAN
+                                                                       : (cv->sign ? MMA_BFMA_NINF : MMA_BFMA_PINF)),
+                                   0, 0, 0, 0};
+        return round_core(prof, x->dtype, x->dinfo, &fr, 0, &acc->code, &acc->v);
     }
+    const int32_t F = (int32_t)prof->frac_bits;
     const int32_t emax = step_emax(x->a->e + pos, x->b->e + pos, cnt);
     const bool have = emax > MMAI_BFMA_ZERO_E / 2;
     mma_bfma_frame fr;
-    frame_core(x->prof, x->dtype, have, emax, have_acc ? &cv : NULL, &fr);
-    int64_t S = c_term_core(x->prof, &fr, have_acc ? &cv : NULL);
+    frame_core(prof, x->dtype, have, emax, cv, &fr);
+    int64_t S = c_term_core(prof, &fr, cv);
     if (have) {
-        if (x->uniform) {
+        if (x->a->scaled[ch] && x->b->scaled[ch]) {
             S += step_sum_uniform(x->a->m + pos, x->a->neg + pos, x->b->m + pos, x->b->neg + pos, cnt,
-                                  fr.E - x->F - x->a->ref - x->b->ref);
+                                  fr.E - F - x->a->ref[ch] - x->b->ref[ch]);
         } else {
-            S += step_sum_each(x, pos, cnt, fr.E);
+            S += step_sum_each(x, ch, pos, cnt, F, fr.E);
         }
     }
-    return round_core(x->prof, x->dtype, x->dinfo, &fr, S, out);
+    acc->known = true;
+    return round_core(prof, x->dtype, x->dinfo, &fr, S, &acc->code, &acc->v);
 }
 
 /* The step with G as a constant where it is one of the presets' (the loops then need no remainder). */
-static mma_status vec_step_g(const vec_ctx *x, size_t pos, size_t cnt, bool have_acc, uint64_t acc, uint64_t *out)
+static mma_status vec_step_g(const vec_ctx *x, const mma_profile *prof, size_t ch, size_t pos, size_t cnt,
+                             bool have_acc, acc_state *acc)
 {
 #if MMA_FAST_TABLES
     switch (cnt) {
     case 4:
-        return vec_step(x, pos, 4, have_acc, acc, out);
+        return vec_step(x, prof, ch, pos, 4, have_acc, acc);
     case 8:
-        return vec_step(x, pos, 8, have_acc, acc, out);
+        return vec_step(x, prof, ch, pos, 8, have_acc, acc);
     case 16:
-        return vec_step(x, pos, 16, have_acc, acc, out);
+        return vec_step(x, prof, ch, pos, 16, have_acc, acc);
     case 32:
-        return vec_step(x, pos, 32, have_acc, acc, out);
+        return vec_step(x, prof, ch, pos, 32, have_acc, acc);
     default:
         break;
     }
 #endif
-    return vec_step(x, pos, cnt, have_acc, acc, out);
+    return vec_step(x, prof, ch, pos, cnt, have_acc, acc);
 }
 
-mma_status mmai_bfma_dot(const mma_profile *prof, mma_format dtype, const mmai_bfma_vec *a, const mmai_bfma_vec *b,
-                         size_t n, uint64_t c_d, uint64_t *d)
+/* What the lanes of one kernel call share, and each lane's column of B and accumulator. */
+typedef struct lanes {
+    vec_ctx x[MMAI_BFMA_LANES];
+    acc_state acc[MMAI_BFMA_LANES];
+    size_t n;
+} lanes;
+
+/*
+ * The steps of chunk ch (positions [ch * kc, ch * kc + kc), G each) for every lane, from each lane's
+ * accumulator or from nothing. The lanes' steps are independent and interleaved, step by step, so
+ * that their dependency chains overlap.
+ */
+static mma_status chunk_steps(lanes *ln, const mma_profile *prof, size_t ch, size_t kc, bool have_acc)
 {
-    if (!is_step_format(dtype) || prof->group == 0) {
-        return MMA_ERR_FORMAT_PAIR;
-    }
-    const vec_ctx x = {prof, dtype, mma_format_get(dtype), a, b, (int32_t)prof->frac_bits, a->scaled && b->scaled};
-    /* the step sequence and C placement of mmai_block_fma_run */
     const size_t g = prof->group;
-    bool have_acc = prof->c_mode == MMA_C_JOINT;
-    uint64_t acc = have_acc ? c_d : 0u;
     size_t pos = 0;
     do {
-        const size_t cnt = (n - pos) < g ? (n - pos) : g;
-        mma_status st = vec_step_g(&x, pos, cnt, have_acc, acc, &acc);
-        if (st != MMA_OK) {
-            return st;
+        const size_t cnt = (kc - pos) < g ? (kc - pos) : g;
+        for (size_t l = 0; l < ln->n; ++l) {
+            mma_status st = vec_step_g(&ln->x[l], prof, ch, ch * kc + pos, cnt, have_acc, &ln->acc[l]);
+            if (st != MMA_OK) {
+                return st;
+            }
         }
         have_acc = true;
         pos += cnt;
-    } while (pos < n);
-    if (prof->c_mode == MMA_C_SEPARATE) {
-        return mma_ieee_add(dtype, acc, c_d, MMA_RND_RNE, d);
+    } while (pos < kc);
+    return MMA_OK;
+}
+
+mma_status mmai_bfma_chunks(const mma_profile *first, const mma_profile *later, mma_format dtype,
+                            const mmai_bfma_vec *a, const mmai_bfma_vec *b, size_t nb, size_t kc, size_t nchunks,
+                            const uint64_t *c_d, uint64_t *d)
+{
+    if (!is_step_format(dtype) || first->group == 0 || later->group == 0 || kc == 0 || nb == 0 ||
+        nb > MMAI_BFMA_LANES) {
+        return MMA_ERR_FORMAT_PAIR;
     }
-    *d = acc;
+    lanes ln;
+    ln.n = nb;
+    for (size_t l = 0; l < nb; ++l) {
+        const vec_ctx x = {dtype, mma_format_get(dtype), a, &b[l]};
+        ln.x[l] = x;
+        ln.acc[l].code = c_d[l];
+        ln.acc[l].known = false;
+    }
+    const mma_format_info *dinfo = ln.x[0].dinfo;
+    for (size_t ch = 0; ch < nchunks; ++ch) {
+        /* one instruction: the step sequence and C placement of mmai_block_fma_run */
+        const mma_profile *prof = ch == 0 ? first : later;
+        mma_status st = MMA_OK;
+        if (prof->c_mode == MMA_C_JOINT) {
+            for (size_t l = 0; l < nb && st == MMA_OK; ++l) {
+                if (!ln.acc[l].known) {
+                    st = mmai_decode_float(dinfo, ln.acc[l].code, &ln.acc[l].v);
+                    ln.acc[l].known = true;
+                }
+            }
+            if (st == MMA_OK) {
+                st = chunk_steps(&ln, prof, ch, kc, true);
+            }
+        } else if (prof->c_mode == MMA_C_SEPARATE) {
+            acc_state c[MMAI_BFMA_LANES];
+            for (size_t l = 0; l < nb && st == MMA_OK; ++l) {
+                if (!ln.acc[l].known) {
+                    st = mmai_decode_float(dinfo, ln.acc[l].code, &ln.acc[l].v);
+                    ln.acc[l].known = true;
+                }
+                c[l] = ln.acc[l];
+            }
+            if (st == MMA_OK) {
+                st = chunk_steps(&ln, prof, ch, kc, false);
+            }
+            for (size_t l = 0; l < nb && st == MMA_OK; ++l) {
+                acc_state *s = &ln.acc[l];
+                /* d = round_RNE(steps + C): mma_ieee_add, its direct cases inline */
+                if (!mmai_ieee_add_direct(dinfo, &s->v, s->code, &c[l].v, c[l].code, MMA_RND_RNE, &s->code, &s->v)) {
+                    st = mma_ieee_add(dtype, s->code, c[l].code, MMA_RND_RNE, &s->code);
+                    s->known = false;
+                }
+            }
+        } else {
+            st = chunk_steps(&ln, prof, ch, kc, false);
+        }
+        if (st != MMA_OK) {
+            return st;
+        }
+    }
+    for (size_t l = 0; l < nb; ++l) {
+        d[l] = ln.acc[l].code;
+    }
     return MMA_OK;
 }

@@ -10,6 +10,13 @@
 
 #include "../common/common_int.h"
 
+/* Forced inlining of the hot helpers below in MMA_FAST_TABLES builds (elsewhere a hint, for size). */
+#if defined(__GNUC__) && MMA_FAST_TABLES
+#define MMAI_HOT_INLINE inline __attribute__((always_inline))
+#else
+#define MMAI_HOT_INLINE inline
+#endif
+
 /* Table row of the 13-bit-fraction f32 step accumulator ("e8m13"). */
 extern const mma_format_info mmai_e8m13_info;
 
@@ -21,7 +28,7 @@ mma_status mmai_decode_info(const mma_format_info *info, uint64_t code, mma_valu
  * it, and the GEMM fast path inlines it for operands and accumulators). MMA_ERR_CODE if bits outside
  * the storage width are set.
  */
-static inline mma_status mmai_decode_float(const mma_format_info *info, uint64_t code, mma_value *out)
+static MMAI_HOT_INLINE mma_status mmai_decode_float(const mma_format_info *info, uint64_t code, mma_value *out)
 {
     const uint64_t smask = info->storage_bits >= 64u ? ~(uint64_t)0 : (((uint64_t)1 << info->storage_bits) - 1u);
     if ((code & ~smask) != 0) {
@@ -96,9 +103,10 @@ static inline int mmai_msb64(uint64_t x)
  * when the result is a normal finite value of the format, and returns true; returns false, writing
  * nothing, when it is not (below the normal range, rounding past max finite, an unsigned format
  * with a negative value): mmai_encode_info then decides. Flags do not matter for such a result.
+ * *value (may be NULL) receives the rounded value as decode would give it for the code's format row.
  */
-static inline bool mmai_round_normal(const mma_format_info *info, unsigned sign, uint64_t mag, int32_t lsb,
-                                     mma_round mode, uint64_t *code, bool *inexact)
+static MMAI_HOT_INLINE bool mmai_round_normal(const mma_format_info *info, unsigned sign, uint64_t mag, int32_t lsb,
+                                     mma_round mode, uint64_t *code, bool *inexact, mma_value *value)
 {
     const int msb = mmai_msb64(mag);
     int32_t top = lsb + msb; /* exponent of the value: 2^top <= |value| < 2^(top+1) */
@@ -135,6 +143,14 @@ static inline bool mmai_round_normal(const mma_format_info *info, unsigned sign,
     *code = c;
     if (inexact != NULL) {
         *inexact = (round_bit | sticky_bit) != 0;
+    }
+    if (value != NULL) {
+        value->cls = MMA_CLASS_FINITE;
+        value->sign = (uint8_t)sign;
+        value->sticky = 0;
+        value->signaling = 0;
+        value->exp = top - p;
+        value->sig = kept;
     }
     return true;
 }

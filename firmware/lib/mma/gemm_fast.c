@@ -1,22 +1,24 @@
 /*
  * GEMM fast paths: the semantics of the row engine (mma_gemm's general path) computed from operands
- * decoded once per block. B is decoded once per GEMM (a block of MMAI_FAST_BLOCK / k columns of one K
- * chunk at a time), a chunk of a row of A once per block of columns.
+ * decoded once per block. D is cut into blocks of MMAI_FAST_COLS columns and K into runs of
+ * MMAI_FAST_ROWK / k chunks (instructions): each block of B is decoded once per GEMM, each run of a
+ * row of A once per block of columns.
  *  - block-FMA profiles: each element becomes (significand, term exponent, sign) in the profile's k
- *    order, on one grid per vector where it fits (mmai_bfma_vec); mmai_bfma_dot runs the steps.
+ *    order, per chunk on one grid where it fits (mmai_bfma_vec); mmai_bfma_chunks runs the steps of
+ *    all the run's chunks for one output, so D is read and written once per run.
  *  - s8/u8/s4/u4: exact int32 dot products of int16 operands, then C and .satfinite or wrap per chunk.
- * An output whose row or column chunk holds a NaN or Inf is computed by mma_dot on the codes.
+ * A chunk whose row of A or column of B holds a NaN or Inf is computed by mma_dot on the codes.
  */
 #include "gemm_fast.h"
 
-#define MAX_COLS (MMAI_FAST_BLOCK / MMAI_FAST_MIN_K)
+#define MAX_CHUNKS (MMAI_FAST_ROWK / MMAI_FAST_MIN_K) /* chunks per run at most */
 
 bool mmai_gemm_fast_eligible(const mma_instr *ins, const mma_profile *prof)
 {
     const mma_format_info *ia = mma_format_get((mma_format)ins->atype);
     const mma_format_info *ib = mma_format_get((mma_format)ins->btype);
-    if (ia == NULL || ib == NULL || ins->k > MMAI_FAST_MAX_K || ins->k < 1u || ins->sparsity != MMA_SPARSE_NONE ||
-        ins->block_scale) {
+    if (ia == NULL || ib == NULL || ins->k > MMAI_FAST_MAX_K || ins->k < MMAI_FAST_MIN_K ||
+        ins->sparsity != MMA_SPARSE_NONE || ins->block_scale) {
         return false;
     }
     if (prof == NULL) {
@@ -39,15 +41,18 @@ typedef struct fast_fmt {
     bool flush;             /* profile.flush_subnormal_in */
 } fast_fmt;
 
-/* Storage of decoded vectors (see mmai_bfma_vec). */
+/* Storage of one decoded vector (see mmai_bfma_vec) and its per-chunk grid and specials. */
 typedef struct vec_store {
     uint32_t *m;
     uint32_t *neg;
     int16_t *e;
+    int32_t *ref;
+    uint8_t *scaled;
+    uint8_t *special;  /* per chunk: 1 if a NaN or Inf is among its elements */
 } vec_store;
 
 /* Decodes one code into element t of a vector; *special is set for NaN/Inf. */
-static mma_status decode_elem(const fast_fmt *f, uint64_t code, const vec_store *v, size_t t, bool *special)
+static mma_status decode_elem(const fast_fmt *f, uint64_t code, const vec_store *v, size_t t, uint8_t *special)
 {
     mma_value x;
     if (f->table != NULL) {
@@ -66,7 +71,7 @@ static mma_status decode_elem(const fast_fmt *f, uint64_t code, const vec_store 
         }
     }
     if (x.cls == MMA_CLASS_NAN || x.cls == MMA_CLASS_INF) {
-        *special = true;
+        *special = 1;
     }
     if (x.cls != MMA_CLASS_FINITE || (f->flush && x.sig < ((uint64_t)1 << (unsigned)f->p))) {
         v->m[t] = 0; /* zero (or flushed subnormal): takes no part */
@@ -80,83 +85,105 @@ static mma_status decode_elem(const fast_fmt *f, uint64_t code, const vec_store 
     return MMA_OK;
 }
 
-/* Puts a vector's significands on one grid (its smallest LSB weight) when they all fit in 32 bits. */
-static void vec_scale(const vec_store *v, size_t k, int32_t p, int32_t *ref, uint8_t *scaled)
+/* Puts the significands of chunk ch (kc elements) on one grid, its smallest LSB weight, when they fit 32 bits. */
+static void chunk_scale(const vec_store *v, size_t ch, size_t kc, int32_t p)
 {
+    uint32_t *m = v->m + ch * kc;
+    const int16_t *e = v->e + ch * kc;
     int32_t lo = 0, hi = 0;
     bool any = false;
-    for (size_t t = 0; t < k; ++t) {
-        if (v->m[t] != 0) {
-            const int32_t g = v->e[t] - p;
+    for (size_t t = 0; t < kc; ++t) {
+        if (m[t] != 0) {
+            const int32_t g = e[t] - p;
             lo = (!any || g < lo) ? g : lo;
             hi = (!any || g > hi) ? g : hi;
             any = true;
         }
     }
-    *ref = lo;
-    *scaled = 1;
+    v->ref[ch] = lo;
+    v->scaled[ch] = 1;
     if (!any) {
         return;
     }
     if (hi - lo + p + 1 > 32) {
-        *scaled = 0; /* exponents too far apart: a shift per term */
+        v->scaled[ch] = 0; /* exponents too far apart: a shift per term */
         return;
     }
-    for (size_t t = 0; t < k; ++t) {
-        if (v->m[t] != 0) {
-            v->m[t] <<= (unsigned)(v->e[t] - p - lo);
+    for (size_t t = 0; t < kc; ++t) {
+        if (m[t] != 0) {
+            m[t] <<= (unsigned)(e[t] - p - lo);
         }
     }
 }
 
-/*
- * Decodes kc codes into a vector (a row chunk of A): element pos is the code at base[at + perm[pos] *
- * stride], or code 0 past cnt (the zero padding of the last chunk); *special tells whether one is NaN/Inf.
- */
-static mma_status decode_vec(const fast_fmt *f, const uint64_t *base, size_t at, size_t stride, size_t cnt,
-                             const uint8_t *perm, size_t kc, const vec_store *v, int32_t *ref, uint8_t *scaled,
-                             uint8_t *special)
-{
-    bool sp = false;
-    for (size_t pos = 0; pos < kc; ++pos) {
-        const size_t t = perm[pos];
-        mma_status st = decode_elem(f, t < cnt ? base[at + t * stride] : 0u, v, pos, &sp);
-        if (st != MMA_OK) {
-            return st;
-        }
-    }
-    *special = sp ? 1u : 0u;
-    vec_scale(v, kc, f->p, ref, scaled);
-    return MMA_OK;
-}
+/* Where a run of chunks starts and how long it is. */
+typedef struct run_geom {
+    size_t ch0;   /* first chunk of the run (chunk c covers k in [c * kc, c * kc + kc)) */
+    size_t nch;   /* chunks in the run */
+    size_t kc;
+    const uint8_t *perm; /* position in k order -> k within the chunk */
+} run_geom;
 
 /*
- * Decodes the block of B of one chunk: columns [jb, jb + nb), vector jj at offset jj * kc of the
- * store, read row by row (contiguous codes); then each column's grid.
+ * Decodes the run of row i of A into a vector: element c * kc + pos is the code of k = (ch0 + c) * kc
+ * + perm[pos], or code 0 at and past K (the zero padding of the last chunk).
  */
-static mma_status decode_block(const fast_fmt *f, const mma_gemm_desc *g, size_t k0, size_t cnt, size_t jb,
-                               size_t nb, const uint8_t *perm, size_t kc, const vec_store *blk, int32_t *ref,
-                               uint8_t *scaled, uint8_t *special)
+static mma_status decode_a(const fast_fmt *f, const mma_gemm_desc *g, size_t i, const run_geom *r,
+                           const vec_store *v)
 {
-    for (size_t jj = 0; jj < nb; ++jj) {
-        special[jj] = 0;
-    }
-    for (size_t pos = 0; pos < kc; ++pos) {
-        const size_t t = perm[pos];
-        const uint64_t *row = t < cnt ? &g->b[(k0 + t) * g->ldb + jb] : NULL;
-        for (size_t jj = 0; jj < nb; ++jj) {
-            const vec_store v = {blk->m + jj * kc, blk->neg + jj * kc, blk->e + jj * kc};
-            bool sp = false;
-            mma_status st = decode_elem(f, row != NULL ? row[jj] : 0u, &v, pos, &sp);
+    const uint64_t *row = &g->a[i * g->lda];
+    for (size_t c = 0; c < r->nch; ++c) {
+        const size_t k0 = (r->ch0 + c) * r->kc;
+        v->special[c] = 0;
+        for (size_t pos = 0; pos < r->kc; ++pos) {
+            const size_t k = k0 + r->perm[pos];
+            mma_status st = decode_elem(f, k < g->k ? row[k] : 0u, v, c * r->kc + pos, &v->special[c]);
             if (st != MMA_OK) {
                 return st;
             }
-            special[jj] = (uint8_t)(special[jj] | (sp ? 1u : 0u));
+        }
+        chunk_scale(v, c, r->kc, f->p);
+    }
+    return MMA_OK;
+}
+
+/* The vector of column jj of a decoded block of B (columns at a stride of MMAI_FAST_ROWK elements). */
+static vec_store column_of(const vec_store *blk, size_t jj)
+{
+    const vec_store v = {blk->m + jj * MMAI_FAST_ROWK, blk->neg + jj * MMAI_FAST_ROWK, blk->e + jj * MMAI_FAST_ROWK,
+                         blk->ref + jj * MAX_CHUNKS,   blk->scaled + jj * MAX_CHUNKS,
+                         blk->special + jj * MAX_CHUNKS};
+    return v;
+}
+
+/* Decodes the run of columns [jb, jb + nb) of B, row by row (contiguous codes); then each chunk's grid. */
+static mma_status decode_b(const fast_fmt *f, const mma_gemm_desc *g, size_t jb, size_t nb, const run_geom *r,
+                           const vec_store *blk)
+{
+    for (size_t jj = 0; jj < nb; ++jj) {
+        for (size_t c = 0; c < r->nch; ++c) {
+            blk->special[jj * MAX_CHUNKS + c] = 0;
+        }
+    }
+    for (size_t c = 0; c < r->nch; ++c) {
+        const size_t k0 = (r->ch0 + c) * r->kc;
+        for (size_t pos = 0; pos < r->kc; ++pos) {
+            const size_t k = k0 + r->perm[pos];
+            const uint64_t *row = k < g->k ? &g->b[k * g->ldb + jb] : NULL;
+            for (size_t jj = 0; jj < nb; ++jj) {
+                const vec_store v = column_of(blk, jj);
+                mma_status st = decode_elem(f, row != NULL ? row[jj] : 0u, &v, c * r->kc + pos, &v.special[c]);
+                if (st != MMA_OK) {
+                    return st;
+                }
+            }
         }
     }
     for (size_t jj = 0; jj < nb; ++jj) {
-        const vec_store v = {blk->m + jj * kc, blk->neg + jj * kc, blk->e + jj * kc};
-        vec_scale(&v, kc, f->p, &ref[jj], &scaled[jj]);
+        const vec_store v = column_of(blk, jj);
+        for (size_t c = 0; c < r->nch; ++c) {
+            chunk_scale(&v, c, r->kc, f->p);
+        }
     }
     return MMA_OK;
 }
@@ -168,7 +195,7 @@ static fast_fmt make_fmt(mma_format fmt, const mma_profile *prof)
     return f;
 }
 
-/* Asks for n codes from p to be brought into the cache (the next row of A while this one is computed). */
+/* Asks for the codes [p, p + n) to be brought into the cache (the next row of A while this one is computed). */
 static inline void prefetch_codes(const uint64_t *p, size_t n)
 {
 #if defined(__GNUC__)
@@ -182,89 +209,181 @@ static inline void prefetch_codes(const uint64_t *p, size_t n)
 #endif
 }
 
-/* One output chunk with a NaN or Inf operand: the general path (mma_dot on the k-natural codes). */
-static mma_status special_output(const mma_gemm_desc *g, const mma_profile *prof, size_t i, size_t j, size_t k0,
-                                 size_t cnt, mma_format ct, uint64_t cin, uint64_t *dout)
+/* What every output of a tile shares. */
+typedef struct float_job {
+    const mma_gemm_desc *g;
+    const mma_profile *eff;   /* chunk 0 of the GEMM */
+    const mma_profile *later; /* chunks after it: C unused becomes "accumulate into D" */
+    run_geom r;
+} float_job;
+
+/* Chunk c of the run with a NaN or Inf operand: the general path (mma_dot on the k-natural codes). */
+static mma_status special_chunk(const float_job *x, size_t i, size_t j, size_t c, uint64_t *acc)
 {
+    const mma_gemm_desc *g = x->g;
     const mma_instr *ins = g->ins;
+    const size_t ch = x->r.ch0 + c, k0 = ch * ins->k;
     uint64_t acode[MMAI_FAST_MAX_K], bcode[MMAI_FAST_MAX_K];
     for (size_t t = 0; t < ins->k; ++t) {
-        acode[t] = t < cnt ? g->a[i * g->lda + k0 + t] : 0u;
-        bcode[t] = t < cnt ? g->b[(k0 + t) * g->ldb + j] : 0u;
+        acode[t] = k0 + t < g->k ? g->a[i * g->lda + k0 + t] : 0u;
+        bcode[t] = k0 + t < g->k ? g->b[(k0 + t) * g->ldb + j] : 0u;
     }
-    return mma_dot(prof, (mma_format)ins->atype, acode, 1, (mma_format)ins->btype, bcode, 1, ins->k, ct, cin,
-                   (mma_format)ins->dtype, dout);
+    const mma_format ct = ch == 0 ? (mma_format)ins->ctype : (mma_format)ins->dtype;
+    return mma_dot(ch == 0 ? x->eff : x->later, (mma_format)ins->atype, acode, 1, (mma_format)ins->btype, bcode, 1,
+                   ins->k, ct, *acc, (mma_format)ins->dtype, acc);
+}
+
+/* Chunk 0's C of an output in dtype (the kernel's decode checks a code already in dtype). */
+static mma_status first_c(const float_job *x, const mma_profile *first, bool gemm_first, uint64_t acc, uint64_t *c_d)
+{
+    const mma_instr *ins = x->g->ins;
+    *c_d = acc; /* D of the previous chunk, or C */
+    if (gemm_first && first->c_mode == MMA_C_UNUSED) {
+        *c_d = mmai_code_zero(mma_format_get((mma_format)ins->dtype), 0);
+    } else if (gemm_first && ins->ctype != ins->dtype) {
+        return mmai_c_to_dtype((mma_format)ins->ctype, acc, (mma_format)ins->dtype, c_d);
+    }
+    return MMA_OK;
+}
+
+/* The kernel's view of chunks [c, ...) of a decoded vector. */
+static mmai_bfma_vec kernel_vec(const vec_store *v, size_t c, size_t kc, mma_format fmt)
+{
+    const mmai_bfma_vec k = {v->m + c * kc, v->neg + c * kc, v->e + c * kc, v->ref + c, v->scaled + c,
+                             (uint8_t)mma_format_get(fmt)->frac_bits};
+    return k;
+}
+
+/* One output over the run: maximal stretches of special-free chunks through the kernel, the others by mma_dot. */
+static mma_status run_output(const float_job *x, size_t i, size_t j, const vec_store *av, const vec_store *bv,
+                             uint64_t *acc)
+{
+    const mma_instr *ins = x->g->ins;
+    const size_t kc = x->r.kc;
+    size_t c = 0;
+    while (c < x->r.nch) {
+        if (av->special[c] || bv->special[c]) {
+            mma_status st = special_chunk(x, i, j, c, acc);
+            if (st != MMA_OK) {
+                return st;
+            }
+            ++c;
+            continue;
+        }
+        size_t c2 = c + 1;
+        while (c2 < x->r.nch && !av->special[c2] && !bv->special[c2]) {
+            ++c2;
+        }
+        const bool gemm_first = x->r.ch0 + c == 0;
+        const mma_profile *first = gemm_first ? x->eff : x->later;
+        uint64_t c_d = 0;
+        mma_status st = first_c(x, first, gemm_first, *acc, &c_d);
+        const mmai_bfma_vec a = kernel_vec(av, c, kc, (mma_format)ins->atype);
+        const mmai_bfma_vec b = kernel_vec(bv, c, kc, (mma_format)ins->btype);
+        if (st == MMA_OK) {
+            st = mmai_bfma_chunks(first, x->later, (mma_format)ins->dtype, &a, &b, 1, kc, c2 - c, &c_d, acc);
+        }
+        if (st != MMA_OK) {
+            return st;
+        }
+        c = c2;
+    }
+    return MMA_OK;
+}
+
+/* Outputs jj0 .. jj0 + n - 1 of row i over the run, side by side in the kernel when no chunk has a NaN or Inf. */
+static mma_status run_outputs(const float_job *x, size_t i, size_t jb, size_t jj0, size_t n, const vec_store *av,
+                              const vec_store *bblk)
+{
+    const mma_gemm_desc *g = x->g;
+    const mma_instr *ins = g->ins;
+    bool special = false;
+    for (size_t c = 0; c < x->r.nch; ++c) {
+        special = special || av->special[c] != 0;
+        for (size_t l = 0; l < n; ++l) {
+            special = special || column_of(bblk, jj0 + l).special[c] != 0;
+        }
+    }
+    uint64_t acc[MMAI_BFMA_LANES], c_d[MMAI_BFMA_LANES];
+    const bool gemm_first = x->r.ch0 == 0;
+    mma_status st = MMA_OK;
+    for (size_t l = 0; l < n; ++l) {
+        const size_t j = jb + jj0 + l;
+        acc[l] = gemm_first ? g->c[i * g->ldc + j] : g->d[i * g->ldd + j];
+    }
+    if (special) {
+        for (size_t l = 0; l < n && st == MMA_OK; ++l) {
+            const vec_store bv = column_of(bblk, jj0 + l);
+            st = run_output(x, i, jb + jj0 + l, av, &bv, &acc[l]);
+        }
+    } else {
+        const mma_profile *first = gemm_first ? x->eff : x->later;
+        mmai_bfma_vec b[MMAI_BFMA_LANES];
+        for (size_t l = 0; l < n && st == MMA_OK; ++l) {
+            const vec_store bv = column_of(bblk, jj0 + l);
+            b[l] = kernel_vec(&bv, 0, x->r.kc, (mma_format)ins->btype);
+            st = first_c(x, first, gemm_first, acc[l], &c_d[l]);
+        }
+        const mmai_bfma_vec a = kernel_vec(av, 0, x->r.kc, (mma_format)ins->atype);
+        if (st == MMA_OK) {
+            st = mmai_bfma_chunks(first, x->later, (mma_format)ins->dtype, &a, b, n, x->r.kc, x->r.nch, c_d, acc);
+        }
+    }
+    for (size_t l = 0; l < n; ++l) {
+        g->d[i * g->ldd + jb + jj0 + l] = acc[l];
+    }
+    return st;
 }
 
 static mma_status float_tile(const mma_gemm_desc *g, const mma_profile *eff, size_t i0, size_t i1, size_t j0,
                              size_t j1)
 {
     const mma_instr *ins = g->ins;
-    const mma_format dt = (mma_format)ins->dtype;
     const size_t kc = ins->k;
-    const size_t nb_max = MMAI_FAST_BLOCK / kc;
+    const size_t run_max = MMAI_FAST_ROWK / kc; /* chunks per run */
+    const size_t nchunks = g->k == 0 ? 1u : (g->k + kc - 1u) / kc;
     const fast_fmt fa = make_fmt((mma_format)ins->atype, eff), fb = make_fmt((mma_format)ins->btype, eff);
-    uint32_t bm[MMAI_FAST_BLOCK], am[MMAI_FAST_MAX_K];
-    uint32_t bneg[MMAI_FAST_BLOCK], aneg[MMAI_FAST_MAX_K];
-    int16_t be[MMAI_FAST_BLOCK], ae[MMAI_FAST_MAX_K];
-    int32_t bref[MAX_COLS];
-    uint8_t bscaled[MAX_COLS], bspecial[MAX_COLS];
+    /* a run of B: MMAI_FAST_COLS columns of MMAI_FAST_ROWK elements; of A: one row of MMAI_FAST_ROWK */
+    uint32_t bm[MMAI_FAST_COLS * MMAI_FAST_ROWK], bneg[MMAI_FAST_COLS * MMAI_FAST_ROWK];
+    int16_t be[MMAI_FAST_COLS * MMAI_FAST_ROWK];
+    int32_t bref[MMAI_FAST_COLS * MAX_CHUNKS];
+    uint8_t bscaled[MMAI_FAST_COLS * MAX_CHUNKS], bspecial[MMAI_FAST_COLS * MAX_CHUNKS];
+    uint32_t am[MMAI_FAST_ROWK], aneg[MMAI_FAST_ROWK];
+    int16_t ae[MMAI_FAST_ROWK];
+    int32_t aref[MAX_CHUNKS];
+    uint8_t ascaled[MAX_CHUNKS], aspecial[MAX_CHUNKS];
     uint8_t perm[MMAI_FAST_MAX_K];
-    const vec_store av = {am, aneg, ae};
-    const vec_store bblk = {bm, bneg, be};
-    mma_profile later = *eff; /* chunks after the first: C unused becomes "accumulate into D" */
+    const vec_store av = {am, aneg, ae, aref, ascaled, aspecial};
+    const vec_store bblk = {bm, bneg, be, bref, bscaled, bspecial};
+    mma_profile later = *eff;
     if (later.c_mode == MMA_C_UNUSED) {
         later.c_mode = MMA_C_JOINT;
     }
     for (size_t pos = 0; pos < kc; ++pos) {
         perm[pos] = (uint8_t)mmai_k_index(eff->k_order, pos, kc);
     }
-    for (size_t jb = j0; jb < j1; jb += nb_max) {
-        const size_t nb = (j1 - jb) < nb_max ? (j1 - jb) : nb_max;
-        size_t k0 = 0;
-        do {
-            const size_t cnt = (g->k - k0) < kc ? (g->k - k0) : kc;
-            const mma_profile *prof = k0 == 0 ? eff : &later;
-            const mma_format ct = k0 == 0 ? (mma_format)ins->ctype : dt;
-            mma_status st = decode_block(&fb, g, k0, cnt, jb, nb, perm, kc, &bblk, bref, bscaled, bspecial);
+    float_job x = {g, eff, &later, {0, 0, kc, perm}};
+    for (size_t jb = j0; jb < j1; jb += MMAI_FAST_COLS) {
+        const size_t nb = (j1 - jb) < MMAI_FAST_COLS ? (j1 - jb) : MMAI_FAST_COLS;
+        for (size_t ch0 = 0; ch0 < nchunks; ch0 += run_max) {
+            x.r.ch0 = ch0;
+            x.r.nch = (nchunks - ch0) < run_max ? (nchunks - ch0) : run_max;
+            mma_status st = decode_b(&fb, g, jb, nb, &x.r, &bblk);
+            for (size_t i = i0; i < i1 && st == MMA_OK; ++i) {
+                const size_t kbeg = ch0 * kc, kend = (ch0 + x.r.nch) * kc < g->k ? (ch0 + x.r.nch) * kc : g->k;
+                if (i + 1 < i1 && kend > kbeg) {
+                    prefetch_codes(&g->a[(i + 1) * g->lda + kbeg], kend - kbeg);
+                }
+                st = decode_a(&fa, g, i, &x.r, &av);
+                for (size_t jj = 0; jj < nb && st == MMA_OK; jj += MMAI_BFMA_LANES) {
+                    st = run_outputs(&x, i, jb, jj, (nb - jj) < MMAI_BFMA_LANES ? (nb - jj) : MMAI_BFMA_LANES, &av,
+                                     &bblk);
+                }
+            }
             if (st != MMA_OK) {
                 return st;
             }
-            for (size_t i = i0; i < i1; ++i) {
-                int32_t aref = 0;
-                uint8_t ascaled = 0, aspecial = 0;
-                if (i + 1 < i1 && cnt != 0) {
-                    prefetch_codes(&g->a[(i + 1) * g->lda + k0], cnt);
-                }
-                st = decode_vec(&fa, g->a, i * g->lda + k0, 1, cnt, perm, kc, &av, &aref, &ascaled, &aspecial);
-                const mmai_bfma_vec a = {am, aneg, ae, aref, (uint8_t)fa.p, ascaled};
-                for (size_t jj = 0; jj < nb && st == MMA_OK; ++jj) {
-                    const size_t j = jb + jj;
-                    const uint64_t cin = k0 == 0 ? g->c[i * g->ldc + j] : g->d[i * g->ldd + j];
-                    uint64_t dout = 0;
-                    if (aspecial || bspecial[jj]) {
-                        st = special_output(g, prof, i, j, k0, cnt, ct, cin, &dout);
-                    } else {
-                        uint64_t c_d = cin; /* same format: the kernel's decode checks the code */
-                        if (prof->c_mode == MMA_C_UNUSED) {
-                            c_d = mmai_code_zero(mma_format_get(dt), 0);
-                        } else if (ct != dt) {
-                            st = mmai_c_to_dtype(ct, cin, dt, &c_d);
-                        }
-                        const mmai_bfma_vec b = {&bm[jj * kc], &bneg[jj * kc], &be[jj * kc], bref[jj],
-                                                 (uint8_t)fb.p, bscaled[jj]};
-                        if (st == MMA_OK) {
-                            st = mmai_bfma_dot(prof, dt, &a, &b, kc, c_d, &dout);
-                        }
-                    }
-                    g->d[i * g->ldd + j] = dout;
-                }
-                if (st != MMA_OK) {
-                    return st;
-                }
-            }
-            k0 += cnt;
-        } while (k0 < g->k);
+        }
     }
     return MMA_OK;
 }
@@ -312,52 +431,63 @@ static int32_t int_dot_k(const int16_t *a, const int16_t *b, size_t k)
     return int_dot(a, b, k);
 }
 
+/* The s32 of an exact value: .satfinite clamps to the int32 range, otherwise it wraps modulo 2^32. */
+static inline int64_t s32_of(int64_t v, bool sat)
+{
+    if (sat) {
+        return v > INT32_MAX ? INT32_MAX : (v < INT32_MIN ? INT32_MIN : v);
+    }
+    const uint64_t w = (uint64_t)v & 0xFFFFFFFFu;
+    return (int64_t)w - (w >= 0x80000000u ? ((int64_t)1 << 32) : 0);
+}
+
 static mma_status int_tile(const mma_gemm_desc *g, size_t i0, size_t i1, size_t j0, size_t j1)
 {
     const mma_instr *ins = g->ins;
     const mma_format_info *ia = mma_format_get((mma_format)ins->atype);
     const mma_format_info *ib = mma_format_get((mma_format)ins->btype);
     const size_t kc = ins->k;
-    const size_t nb_max = MMAI_FAST_BLOCK / kc;
+    const size_t run_max = MMAI_FAST_ROWK / kc;
+    const size_t nchunks = g->k == 0 ? 1u : (g->k + kc - 1u) / kc;
     const bool sat = ins->satfinite != 0;
-    int16_t bv[MMAI_FAST_BLOCK], av[MMAI_FAST_MAX_K];
-    for (size_t jb = j0; jb < j1; jb += nb_max) {
-        const size_t nb = (j1 - jb) < nb_max ? (j1 - jb) : nb_max;
-        size_t k0 = 0;
-        do {
-            const size_t cnt = (g->k - k0) < kc ? (g->k - k0) : kc;
-            for (size_t jj = 0; jj < nb; ++jj) {
-                for (size_t t = 0; t < kc; ++t) {
-                    bv[jj * kc + t] = 0;
-                    if (t < cnt && !int_value(ib, g->b[(k0 + t) * g->ldb + jb + jj], &bv[jj * kc + t])) {
+    int16_t bv[MMAI_FAST_COLS * MMAI_FAST_ROWK], av[MMAI_FAST_ROWK];
+    for (size_t jb = j0; jb < j1; jb += MMAI_FAST_COLS) {
+        const size_t nb = (j1 - jb) < MMAI_FAST_COLS ? (j1 - jb) : MMAI_FAST_COLS;
+        for (size_t ch0 = 0; ch0 < nchunks; ch0 += run_max) {
+            const size_t nch = (nchunks - ch0) < run_max ? (nchunks - ch0) : run_max;
+            const size_t kbeg = ch0 * kc, klen = nch * kc; /* positions [kbeg, kbeg + klen) of K, zero past K */
+            for (size_t t = 0; t < klen; ++t) {
+                const uint64_t *row = kbeg + t < g->k ? &g->b[(kbeg + t) * g->ldb + jb] : NULL;
+                for (size_t jj = 0; jj < nb; ++jj) {
+                    bv[jj * MMAI_FAST_ROWK + t] = 0;
+                    if (row != NULL && !int_value(ib, row[jj], &bv[jj * MMAI_FAST_ROWK + t])) {
                         return MMA_ERR_CODE;
                     }
                 }
             }
             for (size_t i = i0; i < i1; ++i) {
-                for (size_t t = 0; t < kc; ++t) {
+                for (size_t t = 0; t < klen; ++t) {
                     av[t] = 0;
-                    if (t < cnt && !int_value(ia, g->a[i * g->lda + k0 + t], &av[t])) {
+                    if (kbeg + t < g->k && !int_value(ia, g->a[i * g->lda + kbeg + t], &av[t])) {
                         return MMA_ERR_CODE;
                     }
                 }
-                const uint64_t *crow = k0 == 0 ? &g->c[i * g->ldc] : &g->d[i * g->ldd];
+                const uint64_t *crow = ch0 == 0 ? &g->c[i * g->ldc] : &g->d[i * g->ldd];
                 uint64_t *drow = &g->d[i * g->ldd];
                 for (size_t jj = 0; jj < nb; ++jj) {
                     const uint64_t c = crow[jb + jj];
                     if (c > 0xFFFFFFFFu) {
                         return MMA_ERR_CODE;
                     }
-                    /* C (s32) + the exact chunk sum, then .satfinite clamps or the s32 wraps */
-                    int64_t s = (int64_t)c - (c >= 0x80000000u ? ((int64_t)1 << 32) : 0) + int_dot_k(av, &bv[jj * kc], kc);
-                    if (sat) {
-                        s = s > INT32_MAX ? INT32_MAX : (s < INT32_MIN ? INT32_MIN : s);
+                    /* each chunk: C (s32) + its exact sum, then .satfinite clamps or the s32 wraps */
+                    int64_t s = (int64_t)c - (c >= 0x80000000u ? ((int64_t)1 << 32) : 0);
+                    for (size_t ch = 0; ch < nch; ++ch) {
+                        s = s32_of(s + int_dot_k(&av[ch * kc], &bv[jj * MMAI_FAST_ROWK + ch * kc], kc), sat);
                     }
                     drow[jb + jj] = (uint64_t)s & 0xFFFFFFFFu;
                 }
             }
-            k0 += cnt;
-        } while (k0 < g->k);
+        }
     }
     return MMA_OK;
 }

@@ -5,13 +5,19 @@
 #include "mma_int.h"
 
 #define MMAI_FAST_MAX_K 64u   /* largest instruction k the fast paths take */
-/* Elements of B decoded per block (MMAI_FAST_BLOCK / k columns; a row chunk of A is decoded once per block). */
+
+/*
+ * Block geometry: D in blocks of MMAI_FAST_COLS columns, K in runs of MMAI_FAST_ROWK / k chunks; a
+ * block of B (MMAI_FAST_COLS x MMAI_FAST_ROWK decoded elements, 10 bytes each) is on the stack.
+ */
 #if MMA_FAST_TABLES
-#define MMAI_FAST_BLOCK 1024u
+#define MMAI_FAST_COLS 32u
+#define MMAI_FAST_ROWK 128u
 #else
-#define MMAI_FAST_BLOCK 256u  /* a smaller stack for firmware */
+#define MMAI_FAST_COLS 8u     /* a smaller stack for firmware */
+#define MMAI_FAST_ROWK 64u
 #endif
-#define MMAI_FAST_MIN_K 4u    /* smallest instruction k (m8n8k4): at most MMAI_FAST_BLOCK / 4 columns */
+#define MMAI_FAST_MIN_K 4u    /* smallest instruction k (m8n8k4) */
 
 /*
  * True if a fast path computes exactly what the row engine does for this dense, unscaled
