@@ -78,13 +78,26 @@ static inline int64_t c_term_core(const mma_profile *prof, const mma_bfma_frame 
     return c->sign ? -t : t;
 }
 
+/* The format a step result is rounded to: f16, f32, or the 14-bit "e8m13" f32 of some FP8 datapaths. */
+static inline const mma_format_info *step_row(const mma_profile *prof, mma_format dtype, const mma_format_info *dinfo)
+{
+    return (dtype != MMA_FMT_F16 && prof->f32_sig_bits == 14) ? &mmai_e8m13_info : dinfo;
+}
+
+/* The rounding mode of a step result. */
+static inline mma_round step_mode(const mma_profile *prof, mma_format dtype)
+{
+    return (mma_round)(dtype == MMA_FMT_F16 ? prof->f16_round : prof->f32_round);
+}
+
 /*
  * Step 8 (and the specials outcome): S * 2^(E - F) normalised once and rounded to the step format
  * (the encode stage's rounding: its normal-range case inline, mmai_round_normal, else mmai_encode_info).
  * *value (may be NULL) receives the result decoded as dtype: the next step's accumulator.
  */
-static MMAI_INLINE mma_status round_core(const mma_profile *prof, mma_format dtype, const mma_format_info *dinfo,
-                                    const mma_bfma_frame *frame, int64_t S, uint64_t *code, mma_value *value)
+static MMAI_INLINE mma_status round_core(const mma_profile *prof, const mma_format_info *dinfo,
+                                         const mma_format_info *step, mma_round mode, const mma_bfma_frame *frame,
+                                         int64_t S, uint64_t *code, mma_value *value)
 {
     switch ((mma_bfma_special)frame->special) {
     case MMA_BFMA_FINITE:
@@ -112,9 +125,6 @@ static MMAI_INLINE mma_status round_core(const mma_profile *prof, mma_format dty
     if (top > dinfo->emax) {
         *code = mmai_code_inf(dinfo, sign); /* |S| * 2^(E-F) >= 2^(emax+1): overflow to Inf */
     } else {
-        const bool f16 = dtype == MMA_FMT_F16;
-        const mma_format_info *step = (!f16 && prof->f32_sig_bits == 14) ? &mmai_e8m13_info : dinfo;
-        const mma_round mode = (mma_round)(f16 ? prof->f16_round : prof->f32_round);
         if (mmai_round_normal(step, sign, mag, lsb, mode, code, NULL, value)) {
             return MMA_OK;
         }
@@ -211,7 +221,8 @@ mma_status mma_bfma_round(const mma_profile *prof, mma_format dtype, const mma_b
     if (!is_step_format(dtype)) {
         return MMA_ERR_FORMAT;
     }
-    return round_core(prof, dtype, mma_format_get(dtype), frame, S, code, NULL);
+    const mma_format_info *dinfo = mma_format_get(dtype);
+    return round_core(prof, dinfo, step_row(prof, dtype, dinfo), step_mode(prof, dtype), frame, S, code, NULL);
 }
 
 mma_status mma_bfma_step(const mma_profile *prof, mma_format dtype, const mma_product *terms, size_t n, bool have_c,
@@ -258,6 +269,24 @@ typedef struct vec_ctx {
     const mmai_bfma_vec *a, *b;
 } vec_ctx;
 
+/*
+ * The f32 table row as constants: the instance of the kernel for f32 steps truncated to 24 bits (every
+ * NVIDIA preset's f32 datapath) is compiled with it, so that its rounding folds to shifts and masks.
+ * mmai_bfma_chunks uses that instance only if this row equals the format table's f32 row.
+ */
+static const mma_format_info f32_row = {"f32", MMA_KIND_FLOAT, 32, 32, 1, 8, 23, 1, MMA_NAN_IEEE, 127, -126, 127, 0,
+                                        0x7FFFFF, 1, 1, 0x7FFFFFFF};
+
+static bool same_row(const mma_format_info *x, const mma_format_info *y)
+{
+    return x->kind == y->kind && x->storage_bits == y->storage_bits && x->value_bits == y->value_bits &&
+           x->has_sign == y->has_sign && x->exp_bits == y->exp_bits && x->frac_bits == y->frac_bits &&
+           x->has_inf == y->has_inf && x->nan_style == y->nan_style && x->bias == y->bias && x->emin == y->emin &&
+           x->emax == y->emax && x->frac_shift == y->frac_shift && x->max_frac == y->max_frac &&
+           x->has_zero == y->has_zero && x->has_subnormals == y->has_subnormals &&
+           x->canonical_nan == y->canonical_nan;
+}
+
 /* The accumulator between steps: its code and that code decoded (valid when `known`). */
 typedef struct acc_state {
     uint64_t code;
@@ -288,32 +317,23 @@ static MMAI_INLINE int32_t step_emax(const int16_t *ea, const int16_t *eb, size_
 
 /*
  * Aligned products of two scaled vectors: |P_t| = ma_t * mb_t * 2^(ra + rb), so every term is
- * floor(ma_t * mb_t * 2^-sh) with one shift sh = E - F - ra - rb for the whole step. A term is below
- * 2^(F+2) (|P| < 2^(e+2) <= 2^(E+2)), so the left shift (sh < 0) cannot overflow.
+ * floor(ma_t * mb_t * 2^-sh) with one shift sh = E - F - ra - rb for the whole step, done as a left
+ * shift by max(-sh, 0) and a right shift by max(sh, 0) (no branch on the sign of sh). A term is below
+ * 2^(F+2) (|P| < 2^(e+2) <= 2^(E+2)), so the left shift cannot overflow.
  */
 static MMAI_INLINE int64_t step_sum_uniform(const uint32_t *ma, const uint32_t *na, const uint32_t *mb,
                                             const uint32_t *nb, size_t cnt, int32_t sh)
 {
-    uint64_t s = 0;
     if (sh >= 64) {
         return 0;
     }
-    if (sh >= 0) {
-        const unsigned r = (unsigned)sh;
-        MMAI_VECTOR_LOOP
-        for (size_t t = 0; t < cnt; ++t) {
-            const uint64_t x = ((uint64_t)ma[t] * mb[t]) >> r;
-            const uint64_t n = (uint64_t)(int64_t)(int32_t)(na[t] ^ nb[t]); /* 0 or all ones */
-            s += (x ^ n) - n;
-        }
-    } else {
-        const unsigned l = (unsigned)(-sh) & 63u;
-        MMAI_VECTOR_LOOP
-        for (size_t t = 0; t < cnt; ++t) {
-            const uint64_t x = ((uint64_t)ma[t] * mb[t]) << l;
-            const uint64_t n = (uint64_t)(int64_t)(int32_t)(na[t] ^ nb[t]);
-            s += (x ^ n) - n;
-        }
+    const unsigned l = sh < 0 ? (unsigned)(-sh) & 63u : 0u, r = sh > 0 ? (unsigned)sh : 0u;
+    uint64_t s = 0;
+    MMAI_VECTOR_LOOP
+    for (size_t t = 0; t < cnt; ++t) {
+        const uint64_t x = (((uint64_t)ma[t] * mb[t]) << l) >> r;
+        const uint64_t n = (uint64_t)(int64_t)(int32_t)(na[t] ^ nb[t]); /* 0 or all ones */
+        s += (x ^ n) - n;
     }
     return (int64_t)s; /* |sum| < 2^63: two's complement */
 }
@@ -350,7 +370,8 @@ static int64_t step_sum_each(const vec_ctx *x, size_t ch, size_t pos, size_t cnt
  * known) or without; cnt is a constant in the instances.
  */
 static MMAI_INLINE mma_status vec_step(const vec_ctx *x, const mma_profile *prof, size_t ch, size_t pos, size_t cnt,
-                                       bool have_acc, acc_state *acc)
+                                       bool have_acc, acc_state *acc, mma_format dtype, const mma_format_info *dinfo,
+                                       const mma_format_info *step, mma_round mode)
 {
     const mma_value *cv = have_acc ? &acc->v : NULL;
     if (cv != NULL && (cv->cls == MMA_CLASS_NAN || cv->cls == MMA_CLASS_INF)) {
@@ -358,13 +379,13 @@ static MMAI_INLINE mma_status vec_step(const vec_ctx *x, const mma_profile *prof
         const mma_bfma_frame fr = {(uint8_t)(cv->cls == MMA_CLASS_NAN ? MMA_BFMA_NAN
                                                                        : (cv->sign ? MMA_BFMA_NINF : MMA_BFMA_PINF)),
                                    0, 0, 0, 0};
-        return round_core(prof, x->dtype, x->dinfo, &fr, 0, &acc->code, &acc->v);
+        return round_core(prof, dinfo, step, mode, &fr, 0, &acc->code, &acc->v);
     }
     const int32_t F = (int32_t)prof->frac_bits;
     const int32_t emax = step_emax(x->a->e + pos, x->b->e + pos, cnt);
     const bool have = emax > MMAI_BFMA_ZERO_E / 2;
     mma_bfma_frame fr;
-    frame_core(prof, x->dtype, have, emax, cv, &fr);
+    frame_core(prof, dtype, have, emax, cv, &fr);
     int64_t S = c_term_core(prof, &fr, cv);
     if (have) {
         if (x->a->scaled[ch] && x->b->scaled[ch]) {
@@ -375,28 +396,50 @@ static MMAI_INLINE mma_status vec_step(const vec_ctx *x, const mma_profile *prof
         }
     }
     acc->known = true;
-    return round_core(prof, x->dtype, x->dinfo, &fr, S, &acc->code, &acc->v);
+    return round_core(prof, dinfo, step, mode, &fr, S, &acc->code, &acc->v);
 }
 
-/* The step with G as a constant where it is one of the presets' (the loops then need no remainder). */
+/*
+ * The step with G as a constant where it is one of the presets' (the loops then need no remainder),
+ * and with the f32 row and RZ as constants for f32 steps truncated to 24 bits (f32rz).
+ */
 static mma_status vec_step_g(const vec_ctx *x, const mma_profile *prof, size_t ch, size_t pos, size_t cnt,
-                             bool have_acc, acc_state *acc)
+                             bool have_acc, acc_state *acc, bool f32rz)
 {
 #if MMA_FAST_TABLES
+    if (f32rz) {
+        switch (cnt) {
+        case 4:
+            return vec_step(x, prof, ch, pos, 4, have_acc, acc, MMA_FMT_F32, &f32_row, &f32_row, MMA_RND_RZ);
+        case 8:
+            return vec_step(x, prof, ch, pos, 8, have_acc, acc, MMA_FMT_F32, &f32_row, &f32_row, MMA_RND_RZ);
+        case 16:
+            return vec_step(x, prof, ch, pos, 16, have_acc, acc, MMA_FMT_F32, &f32_row, &f32_row, MMA_RND_RZ);
+        case 32:
+            return vec_step(x, prof, ch, pos, 32, have_acc, acc, MMA_FMT_F32, &f32_row, &f32_row, MMA_RND_RZ);
+        default:
+            break;
+        }
+    }
+    const mma_format_info *step = step_row(prof, x->dtype, x->dinfo);
+    const mma_round mode = step_mode(prof, x->dtype);
     switch (cnt) {
     case 4:
-        return vec_step(x, prof, ch, pos, 4, have_acc, acc);
+        return vec_step(x, prof, ch, pos, 4, have_acc, acc, x->dtype, x->dinfo, step, mode);
     case 8:
-        return vec_step(x, prof, ch, pos, 8, have_acc, acc);
+        return vec_step(x, prof, ch, pos, 8, have_acc, acc, x->dtype, x->dinfo, step, mode);
     case 16:
-        return vec_step(x, prof, ch, pos, 16, have_acc, acc);
+        return vec_step(x, prof, ch, pos, 16, have_acc, acc, x->dtype, x->dinfo, step, mode);
     case 32:
-        return vec_step(x, prof, ch, pos, 32, have_acc, acc);
+        return vec_step(x, prof, ch, pos, 32, have_acc, acc, x->dtype, x->dinfo, step, mode);
     default:
         break;
     }
+#else
+    (void)f32rz;
 #endif
-    return vec_step(x, prof, ch, pos, cnt, have_acc, acc);
+    return vec_step(x, prof, ch, pos, cnt, have_acc, acc, x->dtype, x->dinfo, step_row(prof, x->dtype, x->dinfo),
+                    step_mode(prof, x->dtype));
 }
 
 /* What the lanes of one kernel call share, and each lane's column of B and accumulator. */
@@ -414,11 +457,13 @@ typedef struct lanes {
 static mma_status chunk_steps(lanes *ln, const mma_profile *prof, size_t ch, size_t kc, bool have_acc)
 {
     const size_t g = prof->group;
+    const bool f32rz = ln->x[0].dtype == MMA_FMT_F32 && prof->f32_sig_bits == 24 && prof->f32_round == MMA_RND_RZ &&
+                       same_row(ln->x[0].dinfo, &f32_row);
     size_t pos = 0;
     do {
         const size_t cnt = (kc - pos) < g ? (kc - pos) : g;
         for (size_t l = 0; l < ln->n; ++l) {
-            mma_status st = vec_step_g(&ln->x[l], prof, ch, ch * kc + pos, cnt, have_acc, &ln->acc[l]);
+            mma_status st = vec_step_g(&ln->x[l], prof, ch, ch * kc + pos, cnt, have_acc, &ln->acc[l], f32rz);
             if (st != MMA_OK) {
                 return st;
             }
