@@ -24,16 +24,15 @@ static inline int32_t c_exponent(const mma_profile *prof, mma_format dtype, cons
     return e < -126 ? -126 : e;
 }
 
-/* floor(m * 2^shift) for a non-negative integer m. */
+/*
+ * floor(m * 2^shift) for a non-negative integer m (the result fits: |term| < 2^(F+2)), as a left and
+ * a right shift so that the sign of shift, which the data decides, is no branch.
+ */
 static inline int64_t aligned(uint64_t m, int32_t shift)
 {
-    if (shift >= 0) {
-        return (int64_t)(m << (unsigned)shift);
-    }
-    if (shift <= -64) {
-        return 0;
-    }
-    return (int64_t)(m >> (unsigned)(-shift));
+    const unsigned l = shift > 0 ? (unsigned)shift : 0u;
+    const unsigned r = shift < 0 ? (unsigned)(-(int64_t)shift < 63 ? -shift : 63) : 0u;
+    return (int64_t)(((m << l) >> r) >> (shift <= -64 ? 1u : 0u));
 }
 
 static bool is_step_format(mma_format dtype)
@@ -52,9 +51,7 @@ static inline void frame_core(const mma_profile *prof, mma_format dtype, bool ha
     if (c_term || zero_term) {
         /* zero_c_term (MMA-Sim): a zero C still takes part with exponent -126 */
         const int32_t ec = c_term ? c_exponent(prof, dtype, c) : -126;
-        if (!any || ec > E) {
-            E = ec;
-        }
+        E = (!any || ec > E) ? ec : E;
         any = true;
     }
     out->special = MMA_BFMA_FINITE;
@@ -338,6 +335,28 @@ static MMAI_INLINE int64_t step_sum_uniform(const uint32_t *ma, const uint32_t *
     return (int64_t)s; /* |sum| < 2^63: two's complement */
 }
 
+/*
+ * step_sum_uniform for significands below 2^16 in 32-bit lanes (twice as many per vector): each term
+ * is below 2^(F+2) and their sum below 2^31 when F + 2 + log2(cnt) <= 31 (the caller's check), so a
+ * product (< 2^32), its shifted value and the sum all fit 32 bits.
+ */
+static MMAI_INLINE int64_t step_sum_narrow(const uint16_t *ma, const uint32_t *na, const uint16_t *mb,
+                                           const uint32_t *nb, size_t cnt, int32_t sh)
+{
+    if (sh >= 32) {
+        return 0;
+    }
+    const unsigned l = sh < 0 ? (unsigned)(-sh) & 31u : 0u, r = sh > 0 ? (unsigned)sh : 0u;
+    uint32_t s = 0;
+    MMAI_VECTOR_LOOP
+    for (size_t t = 0; t < cnt; ++t) {
+        const uint32_t x = (((uint32_t)ma[t] * mb[t]) << l) >> r;
+        const uint32_t n = na[t] ^ nb[t]; /* 0 or all ones */
+        s += (x ^ n) - n;
+    }
+    return (int64_t)s - ((s >> 31) != 0 ? ((int64_t)1 << 32) : 0); /* |sum| < 2^31: two's complement */
+}
+
 /* Grid exponent of element t (chunk ch): the chunk's common one, or the element's own LSB weight. */
 static inline int32_t grid_of(const mmai_bfma_vec *v, size_t ch, size_t t)
 {
@@ -371,7 +390,7 @@ static int64_t step_sum_each(const vec_ctx *x, size_t ch, size_t pos, size_t cnt
  */
 static MMAI_INLINE mma_status vec_step(const vec_ctx *x, const mma_profile *prof, size_t ch, size_t pos, size_t cnt,
                                        bool have_acc, acc_state *acc, mma_format dtype, const mma_format_info *dinfo,
-                                       const mma_format_info *step, mma_round mode)
+                                       const mma_format_info *step, mma_round mode, bool narrow)
 {
     const mma_value *cv = have_acc ? &acc->v : NULL;
     if (cv != NULL && (cv->cls == MMA_CLASS_NAN || cv->cls == MMA_CLASS_INF)) {
@@ -388,9 +407,12 @@ static MMAI_INLINE mma_status vec_step(const vec_ctx *x, const mma_profile *prof
     frame_core(prof, dtype, have, emax, cv, &fr);
     int64_t S = c_term_core(prof, &fr, cv);
     if (have) {
-        if (x->a->scaled[ch] && x->b->scaled[ch]) {
-            S += step_sum_uniform(x->a->m + pos, x->a->neg + pos, x->b->m + pos, x->b->neg + pos, cnt,
-                                  fr.E - F - x->a->ref[ch] - x->b->ref[ch]);
+        const uint8_t sa = x->a->scaled[ch], sb = x->b->scaled[ch];
+        const int32_t sh = fr.E - F - x->a->ref[ch] - x->b->ref[ch];
+        if (narrow && sa == MMAI_BFMA_SCALED16 && sb == MMAI_BFMA_SCALED16) {
+            S += step_sum_narrow(x->a->m16 + pos, x->a->neg + pos, x->b->m16 + pos, x->b->neg + pos, cnt, sh);
+        } else if (sa != 0 && sb != 0) {
+            S += step_sum_uniform(x->a->m + pos, x->a->neg + pos, x->b->m + pos, x->b->neg + pos, cnt, sh);
         } else {
             S += step_sum_each(x, ch, pos, cnt, F, fr.E);
         }
@@ -404,19 +426,19 @@ static MMAI_INLINE mma_status vec_step(const vec_ctx *x, const mma_profile *prof
  * and with the f32 row and RZ as constants for f32 steps truncated to 24 bits (f32rz).
  */
 static mma_status vec_step_g(const vec_ctx *x, const mma_profile *prof, size_t ch, size_t pos, size_t cnt,
-                             bool have_acc, acc_state *acc, bool f32rz)
+                             bool have_acc, acc_state *acc, bool f32rz, bool narrow)
 {
 #if MMA_FAST_TABLES
     if (f32rz) {
         switch (cnt) {
         case 4:
-            return vec_step(x, prof, ch, pos, 4, have_acc, acc, MMA_FMT_F32, &f32_row, &f32_row, MMA_RND_RZ);
+            return vec_step(x, prof, ch, pos, 4, have_acc, acc, MMA_FMT_F32, &f32_row, &f32_row, MMA_RND_RZ, narrow);
         case 8:
-            return vec_step(x, prof, ch, pos, 8, have_acc, acc, MMA_FMT_F32, &f32_row, &f32_row, MMA_RND_RZ);
+            return vec_step(x, prof, ch, pos, 8, have_acc, acc, MMA_FMT_F32, &f32_row, &f32_row, MMA_RND_RZ, narrow);
         case 16:
-            return vec_step(x, prof, ch, pos, 16, have_acc, acc, MMA_FMT_F32, &f32_row, &f32_row, MMA_RND_RZ);
+            return vec_step(x, prof, ch, pos, 16, have_acc, acc, MMA_FMT_F32, &f32_row, &f32_row, MMA_RND_RZ, narrow);
         case 32:
-            return vec_step(x, prof, ch, pos, 32, have_acc, acc, MMA_FMT_F32, &f32_row, &f32_row, MMA_RND_RZ);
+            return vec_step(x, prof, ch, pos, 32, have_acc, acc, MMA_FMT_F32, &f32_row, &f32_row, MMA_RND_RZ, narrow);
         default:
             break;
         }
@@ -425,13 +447,13 @@ static mma_status vec_step_g(const vec_ctx *x, const mma_profile *prof, size_t c
     const mma_round mode = step_mode(prof, x->dtype);
     switch (cnt) {
     case 4:
-        return vec_step(x, prof, ch, pos, 4, have_acc, acc, x->dtype, x->dinfo, step, mode);
+        return vec_step(x, prof, ch, pos, 4, have_acc, acc, x->dtype, x->dinfo, step, mode, narrow);
     case 8:
-        return vec_step(x, prof, ch, pos, 8, have_acc, acc, x->dtype, x->dinfo, step, mode);
+        return vec_step(x, prof, ch, pos, 8, have_acc, acc, x->dtype, x->dinfo, step, mode, narrow);
     case 16:
-        return vec_step(x, prof, ch, pos, 16, have_acc, acc, x->dtype, x->dinfo, step, mode);
+        return vec_step(x, prof, ch, pos, 16, have_acc, acc, x->dtype, x->dinfo, step, mode, narrow);
     case 32:
-        return vec_step(x, prof, ch, pos, 32, have_acc, acc, x->dtype, x->dinfo, step, mode);
+        return vec_step(x, prof, ch, pos, 32, have_acc, acc, x->dtype, x->dinfo, step, mode, narrow);
     default:
         break;
     }
@@ -439,7 +461,7 @@ static mma_status vec_step_g(const vec_ctx *x, const mma_profile *prof, size_t c
     (void)f32rz;
 #endif
     return vec_step(x, prof, ch, pos, cnt, have_acc, acc, x->dtype, x->dinfo, step_row(prof, x->dtype, x->dinfo),
-                    step_mode(prof, x->dtype));
+                    step_mode(prof, x->dtype), narrow);
 }
 
 /* What the lanes of one kernel call share, and each lane's column of B and accumulator. */
@@ -459,11 +481,17 @@ static mma_status chunk_steps(lanes *ln, const mma_profile *prof, size_t ch, siz
     const size_t g = prof->group;
     const bool f32rz = ln->x[0].dtype == MMA_FMT_F32 && prof->f32_sig_bits == 24 && prof->f32_round == MMA_RND_RZ &&
                        same_row(ln->x[0].dinfo, &f32_row);
+    /* 32-bit product lanes: every term < 2^(F+2), and G of them < 2^31 */
+    unsigned lg = 0;
+    while (((size_t)1 << lg) < g) {
+        ++lg;
+    }
+    const bool narrow = (unsigned)prof->frac_bits + 2u + lg <= 31u;
     size_t pos = 0;
     do {
         const size_t cnt = (kc - pos) < g ? (kc - pos) : g;
         for (size_t l = 0; l < ln->n; ++l) {
-            mma_status st = vec_step_g(&ln->x[l], prof, ch, ch * kc + pos, cnt, have_acc, &ln->acc[l], f32rz);
+            mma_status st = vec_step_g(&ln->x[l], prof, ch, ch * kc + pos, cnt, have_acc, &ln->acc[l], f32rz, narrow);
             if (st != MMA_OK) {
                 return st;
             }

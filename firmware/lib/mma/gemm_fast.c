@@ -44,6 +44,7 @@ typedef struct fast_fmt {
 /* Storage of one decoded vector (see mmai_bfma_vec) and its per-chunk grid and specials. */
 typedef struct vec_store {
     uint32_t *m;
+    uint16_t *m16;
     uint32_t *neg;
     int16_t *e;
     int32_t *ref;
@@ -85,10 +86,14 @@ static mma_status decode_elem(const fast_fmt *f, uint64_t code, const vec_store 
     return MMA_OK;
 }
 
-/* Puts the significands of chunk ch (kc elements) on one grid, its smallest LSB weight, when they fit 32 bits. */
+/*
+ * Puts the significands of chunk ch (kc elements) on one grid, its smallest LSB weight, when they fit
+ * 32 bits (MMAI_BFMA_SCALED), and copies them to m16 when they also fit 16 bits (MMAI_BFMA_SCALED16).
+ */
 static void chunk_scale(const vec_store *v, size_t ch, size_t kc, int32_t p)
 {
     uint32_t *m = v->m + ch * kc;
+    uint16_t *m16 = v->m16 + ch * kc;
     const int16_t *e = v->e + ch * kc;
     int32_t lo = 0, hi = 0;
     bool any = false;
@@ -101,17 +106,21 @@ static void chunk_scale(const vec_store *v, size_t ch, size_t kc, int32_t p)
         }
     }
     v->ref[ch] = lo;
-    v->scaled[ch] = 1;
-    if (!any) {
-        return;
-    }
-    if (hi - lo + p + 1 > 32) {
+    if (any && hi - lo + p + 1 > 32) {
         v->scaled[ch] = 0; /* exponents too far apart: a shift per term */
         return;
     }
+    uint32_t all = 0;
     for (size_t t = 0; t < kc; ++t) {
         if (m[t] != 0) {
             m[t] <<= (unsigned)(e[t] - p - lo);
+        }
+        all |= m[t];
+    }
+    v->scaled[ch] = (uint8_t)(all <= 0xFFFFu ? MMAI_BFMA_SCALED16 : MMAI_BFMA_SCALED);
+    if (all <= 0xFFFFu) {
+        for (size_t t = 0; t < kc; ++t) {
+            m16[t] = (uint16_t)m[t];
         }
     }
 }
@@ -150,8 +159,9 @@ static mma_status decode_a(const fast_fmt *f, const mma_gemm_desc *g, size_t i, 
 /* The vector of column jj of a decoded block of B (columns at a stride of MMAI_FAST_ROWK elements). */
 static vec_store column_of(const vec_store *blk, size_t jj)
 {
-    const vec_store v = {blk->m + jj * MMAI_FAST_ROWK, blk->neg + jj * MMAI_FAST_ROWK, blk->e + jj * MMAI_FAST_ROWK,
-                         blk->ref + jj * MAX_CHUNKS,   blk->scaled + jj * MAX_CHUNKS,
+    const vec_store v = {blk->m + jj * MMAI_FAST_ROWK,   blk->m16 + jj * MMAI_FAST_ROWK,
+                         blk->neg + jj * MMAI_FAST_ROWK, blk->e + jj * MMAI_FAST_ROWK,
+                         blk->ref + jj * MAX_CHUNKS,     blk->scaled + jj * MAX_CHUNKS,
                          blk->special + jj * MAX_CHUNKS};
     return v;
 }
@@ -249,8 +259,8 @@ static mma_status first_c(const float_job *x, const mma_profile *first, bool gem
 /* The kernel's view of chunks [c, ...) of a decoded vector. */
 static mmai_bfma_vec kernel_vec(const vec_store *v, size_t c, size_t kc, mma_format fmt)
 {
-    const mmai_bfma_vec k = {v->m + c * kc, v->neg + c * kc, v->e + c * kc, v->ref + c, v->scaled + c,
-                             (uint8_t)mma_format_get(fmt)->frac_bits};
+    const mmai_bfma_vec k = {v->m + c * kc, v->m16 + c * kc, v->neg + c * kc, v->e + c * kc, v->ref + c,
+                             v->scaled + c,  (uint8_t)mma_format_get(fmt)->frac_bits};
     return k;
 }
 
@@ -345,6 +355,7 @@ static mma_status float_tile(const mma_gemm_desc *g, const mma_profile *eff, siz
     const fast_fmt fa = make_fmt((mma_format)ins->atype, eff), fb = make_fmt((mma_format)ins->btype, eff);
     /* a run of B: MMAI_FAST_COLS columns of MMAI_FAST_ROWK elements; of A: one row of MMAI_FAST_ROWK */
     uint32_t bm[MMAI_FAST_COLS * MMAI_FAST_ROWK], bneg[MMAI_FAST_COLS * MMAI_FAST_ROWK];
+    uint16_t bm16[MMAI_FAST_COLS * MMAI_FAST_ROWK], am16[MMAI_FAST_ROWK];
     int16_t be[MMAI_FAST_COLS * MMAI_FAST_ROWK];
     int32_t bref[MMAI_FAST_COLS * MAX_CHUNKS];
     uint8_t bscaled[MMAI_FAST_COLS * MAX_CHUNKS], bspecial[MMAI_FAST_COLS * MAX_CHUNKS];
@@ -353,8 +364,8 @@ static mma_status float_tile(const mma_gemm_desc *g, const mma_profile *eff, siz
     int32_t aref[MAX_CHUNKS];
     uint8_t ascaled[MAX_CHUNKS], aspecial[MAX_CHUNKS];
     uint8_t perm[MMAI_FAST_MAX_K];
-    const vec_store av = {am, aneg, ae, aref, ascaled, aspecial};
-    const vec_store bblk = {bm, bneg, be, bref, bscaled, bspecial};
+    const vec_store av = {am, am16, aneg, ae, aref, ascaled, aspecial};
+    const vec_store bblk = {bm, bm16, bneg, be, bref, bscaled, bspecial};
     mma_profile later = *eff;
     if (later.c_mode == MMA_C_UNUSED) {
         later.c_mode = MMA_C_JOINT;
