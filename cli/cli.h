@@ -46,6 +46,7 @@ typedef struct cli_run_opts {
     const char *fmeta, *fsa, *fsb;          /* --meta --scale-a --scale-b */
     const char *selector, *sa_sel, *sb_sel; /* --selector --scale-a-sel --scale-b-sel */
     bool warp;                              /* --warp: files hold per-lane registers */
+    const char *gemm, *threads;             /* --gemm MxNxK (a GEMM of that shape), --threads T */
     const char *vl, *fpmr, *fzn, *fzm, *fpn, *fpm, *fza, *index; /* SME/SVE FP8 forms */
     bool strict_fpmr, fpcr_ah;
 } cli_run_opts;

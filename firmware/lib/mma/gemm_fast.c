@@ -461,7 +461,7 @@ static mma_status int_tile(const mma_gemm_desc *g, size_t i0, size_t i1, size_t 
     const size_t run_max = MMAI_FAST_ROWK / kc;
     const size_t nchunks = g->k == 0 ? 1u : (g->k + kc - 1u) / kc;
     const bool sat = ins->satfinite != 0;
-    int16_t bv[MMAI_FAST_COLS * MMAI_FAST_ROWK], av[MMAI_FAST_ROWK];
+    int16_t bv[MMAI_FAST_COLS * MMAI_FAST_ROWK] = {0}, av[MMAI_FAST_ROWK] = {0};
     for (size_t jb = j0; jb < j1; jb += MMAI_FAST_COLS) {
         const size_t nb = (j1 - jb) < MMAI_FAST_COLS ? (j1 - jb) : MMAI_FAST_COLS;
         for (size_t ch0 = 0; ch0 < nchunks; ch0 += run_max) {
