@@ -1,6 +1,7 @@
 /* Decode stage: any element code -> exact (class, sign, exponent, integer significand). */
 #include "mma/format.h"
 
+#define MMAI_HOT_DEFINE /* the out-of-line copy of the hot helpers when MMA_FAST_TABLES is 0 */
 #include "format_int.h"
 
 static uint64_t low_mask(unsigned bits)

@@ -10,11 +10,20 @@
 
 #include "../common/common_int.h"
 
-/* Forced inlining of the hot helpers below in MMA_FAST_TABLES builds (elsewhere a hint, for size). */
+/*
+ * The hot helpers below (the float decode and the normal-range rounding): with MMA_FAST_TABLES
+ * every file gets them inline (forced, for the GEMM fast path); without, format/decode.c holds the
+ * one out-of-line copy (MMAI_HOT_DEFINE) and the other files call it (smaller firmware).
+ */
 #if defined(__GNUC__) && MMA_FAST_TABLES
 #define MMAI_HOT_INLINE inline __attribute__((always_inline))
 #else
 #define MMAI_HOT_INLINE inline
+#endif
+#if MMA_FAST_TABLES
+#define MMAI_HOT_FN static MMAI_HOT_INLINE
+#else
+#define MMAI_HOT_FN
 #endif
 
 /* Table row of the 13-bit-fraction f32 step accumulator ("e8m13"). */
@@ -23,12 +32,24 @@ extern const mma_format_info mmai_e8m13_info;
 /* Decodes a code against an explicit table row (used for e8m13 and the public formats). */
 mma_status mmai_decode_info(const mma_format_info *info, uint64_t code, mma_value *out);
 
+/* Position of the most significant set bit of x != 0 (inline mma_msb64). */
+static inline int mmai_msb64(uint64_t x)
+{
+#if defined(__GNUC__)
+    return 63 - __builtin_clzll(x);
+#else
+    return mma_msb64(x);
+#endif
+}
+
+#if MMA_FAST_TABLES || defined(MMAI_HOT_DEFINE)
+
 /*
  * The decode of a float format against its table row (the one float decode: mmai_decode_info calls
  * it, and the GEMM fast path inlines it for operands and accumulators). MMA_ERR_CODE if bits outside
  * the storage width are set.
  */
-static MMAI_HOT_INLINE mma_status mmai_decode_float(const mma_format_info *info, uint64_t code, mma_value *out)
+MMAI_HOT_FN mma_status mmai_decode_float(const mma_format_info *info, uint64_t code, mma_value *out)
 {
     const uint64_t smask = info->storage_bits >= 64u ? ~(uint64_t)0 : (((uint64_t)1 << info->storage_bits) - 1u);
     if ((code & ~smask) != 0) {
@@ -87,16 +108,6 @@ static MMAI_HOT_INLINE mma_status mmai_decode_float(const mma_format_info *info,
     return MMA_OK;
 }
 
-/* Position of the most significant set bit of x != 0 (inline mma_msb64). */
-static inline int mmai_msb64(uint64_t x)
-{
-#if defined(__GNUC__)
-    return 63 - __builtin_clzll(x);
-#else
-    return mma_msb64(x);
-#endif
-}
-
 /*
  * The normal-range case of mmai_encode_info (the one rounding, NUMERICS 2), inline for the hot
  * paths: rounds (-1)^sign * mag * 2^lsb (mag != 0, exact: no sticky tail) to a float format in mode
@@ -105,7 +116,7 @@ static inline int mmai_msb64(uint64_t x)
  * with a negative value): mmai_encode_info then decides. Flags do not matter for such a result.
  * *value (may be NULL) receives the rounded value as decode would give it for the code's format row.
  */
-static MMAI_HOT_INLINE bool mmai_round_normal(const mma_format_info *info, unsigned sign, uint64_t mag, int32_t lsb,
+MMAI_HOT_FN bool mmai_round_normal(const mma_format_info *info, unsigned sign, uint64_t mag, int32_t lsb,
                                      mma_round mode, uint64_t *code, bool *inexact, mma_value *value)
 {
     const int msb = mmai_msb64(mag);
@@ -154,6 +165,15 @@ static MMAI_HOT_INLINE bool mmai_round_normal(const mma_format_info *info, unsig
     }
     return true;
 }
+
+#else
+
+mma_status mmai_decode_float(const mma_format_info *info, uint64_t code, mma_value *out);
+
+bool mmai_round_normal(const mma_format_info *info, unsigned sign, uint64_t mag, int32_t lsb, mma_round mode,
+                       uint64_t *code, bool *inexact, mma_value *value);
+
+#endif
 
 /* Encodes against an explicit table row; *inexact (may be NULL) tells whether rounding lost bits. */
 mma_status mmai_encode_info(const mma_format_info *info, const mma_value *v, mma_round mode, unsigned flags,
