@@ -177,7 +177,8 @@ static MMAI_HOT_INLINE bool mmai_ieee_add_direct(const mma_format_info *info, co
         return false;
     }
     const int64_t x = (int64_t)(hi->sig << (unsigned)gap), y = (int64_t)lo->sig;
-    const int64_t sum = (hi->sign ? -x : x) + (lo->sign ? -y : y);
+    const int64_t sx = -(int64_t)(hi->sign & 1u), sy = -(int64_t)(lo->sign & 1u); /* 0 or -1: signs without branches */
+    const int64_t sum = ((x ^ sx) - sx) + ((y ^ sy) - sy);
     if (sum == 0) {
         const unsigned sign = mode == MMA_RND_RD ? 1u : 0u; /* exact cancellation */
         *code = mmai_code_zero(info, sign);

@@ -32,6 +32,36 @@ extern const mma_format_info mmai_e8m13_info;
 /* Decodes a code against an explicit table row (used for e8m13 and the public formats). */
 mma_status mmai_decode_info(const mma_format_info *info, uint64_t code, mma_value *out);
 
+/*
+ * The rounding decision stage (mma_round_decide, NUMERICS 2), inline for the hot paths: whether a
+ * magnitude truncated to its kept bits is incremented, from mode, sign, kept LSB, round and sticky bits.
+ */
+static inline unsigned mmai_round_decide(mma_round mode, unsigned sign, unsigned lsb, unsigned round, unsigned sticky)
+{
+    const bool half = (round & 1u) != 0;                   /* the dropped part is at least half a unit */
+    const bool inexact = half || (sticky & 1u) != 0;        /* something was dropped */
+    const bool negative = (sign & 1u) != 0;
+    bool inc;
+    switch (mode) {
+    case MMA_RND_RNE:
+        inc = half && ((sticky & 1u) != 0 || (lsb & 1u) != 0); /* above half, or exactly half and odd */
+        break;
+    case MMA_RND_RD:
+        inc = inexact && negative;
+        break;
+    case MMA_RND_RU:
+        inc = inexact && !negative;
+        break;
+    case MMA_RND_RNA:
+        inc = half; /* half or above: away from zero */
+        break;
+    default: /* MMA_RND_RZ, and no increment for an invalid mode */
+        inc = false;
+        break;
+    }
+    return inc ? 1u : 0u;
+}
+
 /* Position of the most significant set bit of x != 0 (inline mma_msb64). */
 static inline int mmai_msb64(uint64_t x)
 {
@@ -136,7 +166,7 @@ MMAI_HOT_FN bool mmai_round_normal(const mma_format_info *info, unsigned sign, u
     } else {
         kept = mag << (unsigned)(p - msb);
     }
-    kept += mode == MMA_RND_RZ ? 0u : mma_round_decide(mode, sign, (unsigned)(kept & 1u), round_bit, sticky_bit);
+    kept += mmai_round_decide(mode, sign, (unsigned)(kept & 1u), round_bit, sticky_bit);
     if ((kept >> (unsigned)(p + 1)) != 0) {
         kept >>= 1; /* carried into the next binade */
         ++top;
