@@ -103,7 +103,8 @@ int64_t mmai_bfma_c_term(const mma_profile *prof, const mma_bfma_frame *frame, c
  */
 typedef struct mmai_bfma_vec {
     const uint32_t *m;      /* significand magnitudes */
-    const uint16_t *m16;    /* the same where they fit 16 bits (scaled[ch] == MMAI_BFMA_SCALED16) */
+    const uint16_t *m16;    /* the same where they are below 2^15 (scaled[ch] == MMAI_BFMA_SCALED16) */
+    const int16_t *s16;     /* ... and with their signs */
     const uint32_t *neg;    /* 0, or all ones for a negative element */
     const int16_t *e;       /* term exponents */
     const int32_t *ref;     /* per chunk: weight exponent of m's unit if scaled */
@@ -112,7 +113,7 @@ typedef struct mmai_bfma_vec {
 } mmai_bfma_vec;
 
 #define MMAI_BFMA_SCALED 1u   /* the chunk's significands are on one grid */
-#define MMAI_BFMA_SCALED16 2u /* ... and below 2^16: m16 holds them */
+#define MMAI_BFMA_SCALED16 2u /* ... and below 2^15: m16 and s16 hold them */
 
 /* Outputs (columns of B) one kernel call computes side by side. */
 #define MMAI_BFMA_LANES 4u

@@ -72,7 +72,8 @@ static inline int64_t c_term_core(const mma_profile *prof, const mma_bfma_frame 
         return 0;
     }
     const int64_t t = aligned(c->sig, c->exp + (int32_t)prof->frac_bits - frame->E);
-    return c->sign ? -t : t;
+    const int64_t s = -(int64_t)(c->sign & 1u); /* 0 or -1: the sign without a branch */
+    return (t ^ s) - s;
 }
 
 /* The format a step result is rounded to: f16, f32, or the 14-bit "e8m13" f32 of some FP8 datapaths. */
@@ -357,6 +358,21 @@ static MMAI_INLINE int64_t step_sum_narrow(const uint16_t *ma, const uint32_t *n
     return (int64_t)s - ((s >> 31) != 0 ? ((int64_t)1 << 32) : 0); /* |sum| < 2^31: two's complement */
 }
 
+/*
+ * The products of a step when none is truncated (sh <= 0, the grid is finer than every product):
+ * the terms are exact, so their sum is the signed dot product of the 16-bit significands, shifted
+ * once. |sum| < 2^(F + 2 + log2 cnt) <= 2^31 (the narrow condition).
+ */
+static MMAI_INLINE int64_t step_sum_exact16(const int16_t *sa, const int16_t *sb, size_t cnt, int32_t sh)
+{
+    int32_t s = 0;
+    MMAI_VECTOR_LOOP
+    for (size_t t = 0; t < cnt; ++t) {
+        s += (int32_t)sa[t] * (int32_t)sb[t];
+    }
+    return (int64_t)s * ((int64_t)1 << ((unsigned)(-sh) & 31u));
+}
+
 /* Grid exponent of element t (chunk ch): the chunk's common one, or the element's own LSB weight. */
 static inline int32_t grid_of(const mmai_bfma_vec *v, size_t ch, size_t t)
 {
@@ -410,7 +426,11 @@ static MMAI_INLINE mma_status vec_step(const vec_ctx *x, const mma_profile *prof
         const uint8_t sa = x->a->scaled[ch], sb = x->b->scaled[ch];
         const int32_t sh = fr.E - F - x->a->ref[ch] - x->b->ref[ch];
         if (narrow && sa == MMAI_BFMA_SCALED16 && sb == MMAI_BFMA_SCALED16) {
-            S += step_sum_narrow(x->a->m16 + pos, x->a->neg + pos, x->b->m16 + pos, x->b->neg + pos, cnt, sh);
+            if (sh <= 0) {
+                S += step_sum_exact16(x->a->s16 + pos, x->b->s16 + pos, cnt, sh);
+            } else {
+                S += step_sum_narrow(x->a->m16 + pos, x->a->neg + pos, x->b->m16 + pos, x->b->neg + pos, cnt, sh);
+            }
         } else if (sa != 0 && sb != 0) {
             S += step_sum_uniform(x->a->m + pos, x->a->neg + pos, x->b->m + pos, x->b->neg + pos, cnt, sh);
         } else {
@@ -421,66 +441,82 @@ static MMAI_INLINE mma_status vec_step(const vec_ctx *x, const mma_profile *prof
     return round_core(prof, dinfo, step, mode, &fr, S, &acc->code, &acc->v);
 }
 
-/*
- * The step with G as a constant where it is one of the presets' (the loops then need no remainder),
- * and with the f32 row and RZ as constants for f32 steps truncated to 24 bits (f32rz).
- */
-static mma_status vec_step_g(const vec_ctx *x, const mma_profile *prof, size_t ch, size_t pos, size_t cnt,
-                             bool have_acc, acc_state *acc, bool f32rz, bool narrow)
-{
-#if MMA_FAST_TABLES
-    if (f32rz) {
-        switch (cnt) {
-        case 4:
-            return vec_step(x, prof, ch, pos, 4, have_acc, acc, MMA_FMT_F32, &f32_row, &f32_row, MMA_RND_RZ, narrow);
-        case 8:
-            return vec_step(x, prof, ch, pos, 8, have_acc, acc, MMA_FMT_F32, &f32_row, &f32_row, MMA_RND_RZ, narrow);
-        case 16:
-            return vec_step(x, prof, ch, pos, 16, have_acc, acc, MMA_FMT_F32, &f32_row, &f32_row, MMA_RND_RZ, narrow);
-        case 32:
-            return vec_step(x, prof, ch, pos, 32, have_acc, acc, MMA_FMT_F32, &f32_row, &f32_row, MMA_RND_RZ, narrow);
-        default:
-            break;
-        }
-    }
-    const mma_format_info *step = step_row(prof, x->dtype, x->dinfo);
-    const mma_round mode = step_mode(prof, x->dtype);
-    switch (cnt) {
-    case 4:
-        return vec_step(x, prof, ch, pos, 4, have_acc, acc, x->dtype, x->dinfo, step, mode, narrow);
-    case 8:
-        return vec_step(x, prof, ch, pos, 8, have_acc, acc, x->dtype, x->dinfo, step, mode, narrow);
-    case 16:
-        return vec_step(x, prof, ch, pos, 16, have_acc, acc, x->dtype, x->dinfo, step, mode, narrow);
-    case 32:
-        return vec_step(x, prof, ch, pos, 32, have_acc, acc, x->dtype, x->dinfo, step, mode, narrow);
-    default:
-        break;
-    }
-#else
-    (void)f32rz;
-#endif
-    return vec_step(x, prof, ch, pos, cnt, have_acc, acc, x->dtype, x->dinfo, step_row(prof, x->dtype, x->dinfo),
-                    step_mode(prof, x->dtype), narrow);
-}
-
 /* What the lanes of one kernel call share, and each lane's column of B and accumulator. */
 typedef struct lanes {
     vec_ctx x[MMAI_BFMA_LANES];
     acc_state acc[MMAI_BFMA_LANES];
     size_t n;
+    bool f32rz;  /* f32 steps truncated to 24 bits with the table's f32 row: the constant instance */
 } lanes;
 
 /*
+ * One step of every lane: the lanes' steps are independent and run one after the other, so that
+ * their dependency chains overlap.
+ */
+static MMAI_INLINE mma_status lanes_step(lanes *ln, const mma_profile *prof, size_t ch, size_t pos, size_t cnt,
+                                         bool have_acc, mma_format dtype, const mma_format_info *dinfo,
+                                         const mma_format_info *step, mma_round mode, bool narrow)
+{
+    for (size_t l = 0; l < ln->n; ++l) {
+        mma_status st = vec_step(&ln->x[l], prof, ch, pos, cnt, have_acc, &ln->acc[l], dtype, dinfo, step, mode,
+                                 narrow);
+        if (st != MMA_OK) {
+            return st;
+        }
+    }
+    return MMA_OK;
+}
+
+/*
+ * lanes_step with G as a constant where it is one of the presets' (the loops then need no remainder),
+ * and with the f32 row and RZ as constants for f32 steps truncated to 24 bits (ln->f32rz).
+ */
+static mma_status lanes_step_g(lanes *ln, const mma_profile *prof, size_t ch, size_t pos, size_t cnt, bool have_acc,
+                               bool narrow)
+{
+    const mma_format dtype = ln->x[0].dtype;
+    const mma_format_info *dinfo = ln->x[0].dinfo;
+#if MMA_FAST_TABLES
+    if (ln->f32rz) {
+        switch (cnt) {
+        case 4:
+            return lanes_step(ln, prof, ch, pos, 4, have_acc, MMA_FMT_F32, &f32_row, &f32_row, MMA_RND_RZ, narrow);
+        case 8:
+            return lanes_step(ln, prof, ch, pos, 8, have_acc, MMA_FMT_F32, &f32_row, &f32_row, MMA_RND_RZ, narrow);
+        case 16:
+            return lanes_step(ln, prof, ch, pos, 16, have_acc, MMA_FMT_F32, &f32_row, &f32_row, MMA_RND_RZ, narrow);
+        case 32:
+            return lanes_step(ln, prof, ch, pos, 32, have_acc, MMA_FMT_F32, &f32_row, &f32_row, MMA_RND_RZ, narrow);
+        default:
+            break;
+        }
+    }
+    const mma_format_info *step = step_row(prof, dtype, dinfo);
+    const mma_round mode = step_mode(prof, dtype);
+    switch (cnt) {
+    case 4:
+        return lanes_step(ln, prof, ch, pos, 4, have_acc, dtype, dinfo, step, mode, narrow);
+    case 8:
+        return lanes_step(ln, prof, ch, pos, 8, have_acc, dtype, dinfo, step, mode, narrow);
+    case 16:
+        return lanes_step(ln, prof, ch, pos, 16, have_acc, dtype, dinfo, step, mode, narrow);
+    case 32:
+        return lanes_step(ln, prof, ch, pos, 32, have_acc, dtype, dinfo, step, mode, narrow);
+    default:
+        break;
+    }
+#endif
+    return lanes_step(ln, prof, ch, pos, cnt, have_acc, dtype, dinfo, step_row(prof, dtype, dinfo),
+                      step_mode(prof, dtype), narrow);
+}
+
+/*
  * The steps of chunk ch (positions [ch * kc, ch * kc + kc), G each) for every lane, from each lane's
- * accumulator or from nothing. The lanes' steps are independent and interleaved, step by step, so
- * that their dependency chains overlap.
+ * accumulator or from nothing.
  */
 static mma_status chunk_steps(lanes *ln, const mma_profile *prof, size_t ch, size_t kc, bool have_acc)
 {
     const size_t g = prof->group;
-    const bool f32rz = ln->x[0].dtype == MMA_FMT_F32 && prof->f32_sig_bits == 24 && prof->f32_round == MMA_RND_RZ &&
-                       same_row(ln->x[0].dinfo, &f32_row);
     /* 32-bit product lanes: every term < 2^(F+2), and G of them < 2^31 */
     unsigned lg = 0;
     while (((size_t)1 << lg) < g) {
@@ -490,11 +526,9 @@ static mma_status chunk_steps(lanes *ln, const mma_profile *prof, size_t ch, siz
     size_t pos = 0;
     do {
         const size_t cnt = (kc - pos) < g ? (kc - pos) : g;
-        for (size_t l = 0; l < ln->n; ++l) {
-            mma_status st = vec_step_g(&ln->x[l], prof, ch, ch * kc + pos, cnt, have_acc, &ln->acc[l], f32rz, narrow);
-            if (st != MMA_OK) {
-                return st;
-            }
+        mma_status st = lanes_step_g(ln, prof, ch, ch * kc + pos, cnt, have_acc, narrow);
+        if (st != MMA_OK) {
+            return st;
         }
         have_acc = true;
         pos += cnt;
@@ -512,6 +546,8 @@ mma_status mmai_bfma_chunks(const mma_profile *first, const mma_profile *later, 
     }
     lanes ln;
     ln.n = nb;
+    ln.f32rz = dtype == MMA_FMT_F32 && first->f32_sig_bits == 24 && first->f32_round == MMA_RND_RZ &&
+               later->f32_sig_bits == 24 && later->f32_round == MMA_RND_RZ && same_row(mma_format_get(dtype), &f32_row);
     for (size_t l = 0; l < nb; ++l) {
         const vec_ctx x = {dtype, mma_format_get(dtype), a, &b[l]};
         ln.x[l] = x;

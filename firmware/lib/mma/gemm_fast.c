@@ -45,6 +45,7 @@ typedef struct fast_fmt {
 typedef struct vec_store {
     uint32_t *m;
     uint16_t *m16;
+    int16_t *s16;
     uint32_t *neg;
     int16_t *e;
     int32_t *ref;
@@ -88,12 +89,15 @@ static mma_status decode_elem(const fast_fmt *f, uint64_t code, const vec_store 
 
 /*
  * Puts the significands of chunk ch (kc elements) on one grid, its smallest LSB weight, when they fit
- * 32 bits (MMAI_BFMA_SCALED), and copies them to m16 when they also fit 16 bits (MMAI_BFMA_SCALED16).
+ * 32 bits (MMAI_BFMA_SCALED), and copies them to m16 (and signed to s16) when they are below 2^15
+ * (MMAI_BFMA_SCALED16).
  */
 static void chunk_scale(const vec_store *v, size_t ch, size_t kc, int32_t p)
 {
     uint32_t *m = v->m + ch * kc;
     uint16_t *m16 = v->m16 + ch * kc;
+    int16_t *s16 = v->s16 + ch * kc;
+    const uint32_t *neg = v->neg + ch * kc;
     const int16_t *e = v->e + ch * kc;
     int32_t lo = 0, hi = 0;
     bool any = false;
@@ -117,10 +121,11 @@ static void chunk_scale(const vec_store *v, size_t ch, size_t kc, int32_t p)
         }
         all |= m[t];
     }
-    v->scaled[ch] = (uint8_t)(all <= 0xFFFFu ? MMAI_BFMA_SCALED16 : MMAI_BFMA_SCALED);
-    if (all <= 0xFFFFu) {
+    v->scaled[ch] = (uint8_t)(all <= 0x7FFFu ? MMAI_BFMA_SCALED16 : MMAI_BFMA_SCALED);
+    if (all <= 0x7FFFu) {
         for (size_t t = 0; t < kc; ++t) {
             m16[t] = (uint16_t)m[t];
+            s16[t] = (int16_t)(neg[t] != 0 ? -(int32_t)m[t] : (int32_t)m[t]);
         }
     }
 }
@@ -159,7 +164,7 @@ static mma_status decode_a(const fast_fmt *f, const mma_gemm_desc *g, size_t i, 
 /* The vector of column jj of a decoded block of B (columns at a stride of MMAI_FAST_ROWK elements). */
 static vec_store column_of(const vec_store *blk, size_t jj)
 {
-    const vec_store v = {blk->m + jj * MMAI_FAST_ROWK,   blk->m16 + jj * MMAI_FAST_ROWK,
+    const vec_store v = {blk->m + jj * MMAI_FAST_ROWK,   blk->m16 + jj * MMAI_FAST_ROWK, blk->s16 + jj * MMAI_FAST_ROWK,
                          blk->neg + jj * MMAI_FAST_ROWK, blk->e + jj * MMAI_FAST_ROWK,
                          blk->ref + jj * MAX_CHUNKS,     blk->scaled + jj * MAX_CHUNKS,
                          blk->special + jj * MAX_CHUNKS};
@@ -259,8 +264,9 @@ static mma_status first_c(const float_job *x, const mma_profile *first, bool gem
 /* The kernel's view of chunks [c, ...) of a decoded vector. */
 static mmai_bfma_vec kernel_vec(const vec_store *v, size_t c, size_t kc, mma_format fmt)
 {
-    const mmai_bfma_vec k = {v->m + c * kc, v->m16 + c * kc, v->neg + c * kc, v->e + c * kc, v->ref + c,
-                             v->scaled + c,  (uint8_t)mma_format_get(fmt)->frac_bits};
+    const mmai_bfma_vec k = {v->m + c * kc,     v->m16 + c * kc, v->s16 + c * kc,
+                             v->neg + c * kc,   v->e + c * kc,   v->ref + c,
+                             v->scaled + c,     (uint8_t)mma_format_get(fmt)->frac_bits};
     return k;
 }
 
@@ -356,6 +362,7 @@ static mma_status float_tile(const mma_gemm_desc *g, const mma_profile *eff, siz
     /* a run of B: MMAI_FAST_COLS columns of MMAI_FAST_ROWK elements; of A: one row of MMAI_FAST_ROWK */
     uint32_t bm[MMAI_FAST_COLS * MMAI_FAST_ROWK], bneg[MMAI_FAST_COLS * MMAI_FAST_ROWK];
     uint16_t bm16[MMAI_FAST_COLS * MMAI_FAST_ROWK], am16[MMAI_FAST_ROWK];
+    int16_t bs16[MMAI_FAST_COLS * MMAI_FAST_ROWK], as16[MMAI_FAST_ROWK];
     int16_t be[MMAI_FAST_COLS * MMAI_FAST_ROWK];
     int32_t bref[MMAI_FAST_COLS * MAX_CHUNKS];
     uint8_t bscaled[MMAI_FAST_COLS * MAX_CHUNKS], bspecial[MMAI_FAST_COLS * MAX_CHUNKS];
@@ -364,8 +371,8 @@ static mma_status float_tile(const mma_gemm_desc *g, const mma_profile *eff, siz
     int32_t aref[MAX_CHUNKS];
     uint8_t ascaled[MAX_CHUNKS], aspecial[MAX_CHUNKS];
     uint8_t perm[MMAI_FAST_MAX_K];
-    const vec_store av = {am, am16, aneg, ae, aref, ascaled, aspecial};
-    const vec_store bblk = {bm, bm16, bneg, be, bref, bscaled, bspecial};
+    const vec_store av = {am, am16, as16, aneg, ae, aref, ascaled, aspecial};
+    const vec_store bblk = {bm, bm16, bs16, bneg, be, bref, bscaled, bspecial};
     mma_profile later = *eff;
     if (later.c_mode == MMA_C_UNUSED) {
         later.c_mode = MMA_C_JOINT;
