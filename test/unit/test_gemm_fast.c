@@ -29,7 +29,7 @@
 
 #define MAXM 40
 #define MAXN 80
-#define MAXK 100
+#define MAXK 160
 #define PAD 3
 
 static uint64_t rng = 0x2545F4914F6CDD1Dull;
@@ -247,7 +247,7 @@ static int check(const mma_instr *ins, const mma_profile *prof, size_t m, size_t
 }
 
 static const size_t SHAPES[][3] = {{1, 1, 1}, {3, 5, 7}, {16, 8, 16}, {7, 37, 33}, {2, 3, 0}, {9, 70, 45},
-                                   {5, 11, 100}, {40, 80, 32}};
+                                   {3, 66, 150}, {40, 80, 32}};
 #define NSHAPES (sizeof SHAPES / sizeof SHAPES[0])
 
 /* Every mode, a few ragged shapes. */
@@ -299,6 +299,19 @@ static int same_datapath(const mma_instr *a, const mma_instr *b)
            a->kind == b->kind && a->f64_round == b->f64_round;
 }
 
+/* True if one of the first n datapaths has the same A, B and D types and a hopper profile (variants done). */
+static int seen_types(const mma_instr *seen, size_t n, const mma_instr *ins)
+{
+    for (size_t s = 0; s < n; ++s) {
+        mma_profile prof;
+        if (seen[s].atype == ins->atype && seen[s].btype == ins->btype && seen[s].dtype == ins->dtype &&
+            mma_instr_profile(MMA_PRESET_HOPPER, &seen[s], &prof) == MMA_OK) {
+            return 1;
+        }
+    }
+    return 0;
+}
+
 static int test_gemms(void)
 {
     static mma_instr seen[1024];
@@ -323,11 +336,19 @@ static int test_gemms(void)
             if (mma_instr_profile((mma_preset)p, &ins, &prof) != MMA_OK) {
                 continue; /* that GPU has no such datapath */
             }
+            if (!integer && prof.algo != MMA_ACC_BLOCK_FMA) {
+                /* no fast path (exact, seq_fma, arm_fp8, f64): both sides are the row engine; tiles only */
+                for (int mode = 0; mode < MODE_COUNT; ++mode) {
+                    bad += check(&ins, &prof, 7, 9, 33, mode);
+                }
+                continue;
+            }
             bad += check_all(&ins, integer ? NULL : &prof, p == MMA_PRESET_HOPPER);
             if (integer) {
                 break; /* integers ignore the profile */
             }
-            if (p == MMA_PRESET_HOPPER && prof.algo == MMA_ACC_BLOCK_FMA) {
+            if (p == MMA_PRESET_HOPPER && prof.algo == MMA_ACC_BLOCK_FMA && !seen_types(seen, nseen - 1, &ins)) {
+                /* profile variants: once per (A, B, D) type combination */
                 mma_profile var;
                 for (int v = 0; variant(&prof, v, &var); ++v) {
                     if (mma_profile_validate(&var) == MMA_OK) {
