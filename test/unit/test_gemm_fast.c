@@ -407,6 +407,36 @@ static int test_errors(void)
     return bad;
 }
 
+/* K = 0: A (and mma.sp metadata) may be NULL, D is C in dtype; no pointer into them is formed (UBSan). */
+static int test_empty_k(void)
+{
+    static const char *const texts[] = {"mma.sync.aligned.m16n8k16.row.col.f32.f16.f16.f32",
+                                        "mma.sp::ordered_metadata.sync.aligned.m16n8k32.row.col.f32.f16.f16.f32",
+                                        "mma.sync.aligned.m16n8k32.row.col.satfinite.s32.s8.s8.s32"};
+    int bad = 0;
+    for (size_t t = 0; t < sizeof texts / sizeof texts[0]; ++t) {
+        mma_instr ins;
+        mma_profile prof;
+        if (mma_instr_parse(texts[t], strlen(texts[t]), &ins, NULL) != MMA_OK ||
+            mma_instr_profile(MMA_PRESET_HOPPER, &ins, &prof) != MMA_OK) {
+            printf("FAIL setup %s\n", texts[t]);
+            return 1;
+        }
+        for (size_t i = 0; i < 3 * 4; ++i) {
+            C[i] = i == 5 ? 0x80000000u : 0x3F800000u + i;
+        }
+        mma_gemm_desc g = {&ins, &prof, 3, 4, 0, NULL, 0, NULL, 4, C, 4, D1, 4, NULL, 0, NULL, 0, NULL, 0};
+        const mma_status s1 = mma_gemm(&g);
+        g.d = D2;
+        const mma_status s2 = mmai_gemm_general(&g);
+        if (s1 != MMA_OK || s2 != MMA_OK || memcmp(D1, D2, 12 * sizeof D1[0]) != 0) {
+            printf("FAIL K = 0 %s: %s / %s\n", texts[t], mma_status_name(s1), mma_status_name(s2));
+            ++bad;
+        }
+    }
+    return bad;
+}
+
 /* The decode tables (when built with MMA_FAST_TABLES) against mma_decode for every code. */
 static int test_tables(void)
 {
@@ -548,6 +578,7 @@ int main(void)
     bad += test_round();
     bad += test_ieee_add();
     bad += test_errors();
+    bad += test_empty_k();
     bad += test_gemms();
     printf("%s\n", bad == 0 ? "unit_gemm_fast: all passed" : "unit_gemm_fast: FAILED");
     return bad != 0;

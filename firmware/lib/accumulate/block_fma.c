@@ -1,6 +1,6 @@
 /*
  * Block-FMA step stages (NUMERICS 3 steps 1-8): align (specials, E), sum (shift, truncate, add), round;
- * and the same steps over operand vectors decoded once (mmai_bfma_dot, the GEMM fast path). Both use
+ * and the same steps over operand vectors decoded once (mmai_bfma_chunks, the GEMM fast path). Both use
  * the one frame (frame_core), C term (c_term_core) and rounding (round_core) of this file.
  */
 #include "mma/stage.h"
