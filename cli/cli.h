@@ -21,6 +21,9 @@
 
 /* ---- commands (one file each) ---- */
 
+/* The whole tool: `mmacore COMMAND [ARGS]` dispatch (main.c; main() calls it unless MMA_CLI_NO_MAIN is defined). */
+int cli_main(int argc, char **argv);
+
 /* `mmacore run`: executes one instruction on matrices read from hex text files. */
 int cmd_run(int argc, char **argv);
 

@@ -31,9 +31,8 @@ int cmd_parse(int argc, char **argv)
 {
     int rc = CLI_EXIT_OK;
     int count = 0;
+    /* --help anywhere: before any instruction is parsed (else errors already printed would exit 0) */
     for (int i = 1; i < argc; i++) {
-        mma_instr ins;
-        char buf[256];
         if (strcmp(argv[i], "--help") == 0 || strcmp(argv[i], "-h") == 0) {
             fputs("usage: mmacore parse INSTRUCTION...\n"
                   "\n"
@@ -42,6 +41,10 @@ int cmd_parse(int argc, char **argv)
                   stdout);
             return CLI_EXIT_OK;
         }
+    }
+    for (int i = 1; i < argc; i++) {
+        mma_instr ins;
+        char buf[256];
         count++;
         if (!cli_parse_instr(argv[i], &ins)) {
             rc = CLI_EXIT_ERROR;

@@ -30,10 +30,11 @@ static void usage(FILE *out)
           out);
 }
 
-int main(int argc, char **argv)
+int cli_main(int argc, char **argv)
 {
     const char *cmd;
     if (argc < 2) {
+        cli_error("missing COMMAND");
         usage(stderr);
         return CLI_EXIT_ERROR;
     }
@@ -68,3 +69,10 @@ int main(int argc, char **argv)
     usage(stderr);
     return CLI_EXIT_ERROR;
 }
+
+#ifndef MMA_CLI_NO_MAIN
+int main(int argc, char **argv)
+{
+    return cli_main(argc, argv);
+}
+#endif

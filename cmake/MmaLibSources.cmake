@@ -12,7 +12,7 @@ if(CMAKE_SCRIPT_MODE_FILE)
   cmake_policy(VERSION 3.20)
 endif()
 
-set(MMA_LIB_COMPONENTS common format profile accumulate instr sparse block_scale mma fragment warp sme)
+set(MMA_LIB_COMPONENTS common format profile accumulate instr sparse block_scale mma fragment warp sme driver)
 
 set(MMA_LIB_common_SOURCES      common/status.c)
 set(MMA_LIB_common_DEPENDS)
@@ -48,6 +48,10 @@ set(MMA_LIB_warp_DEPENDS        mma fragment)
 
 set(MMA_LIB_sme_SOURCES         sme/fpmr.c sme/pred.c sme/dot.c sme/fmopa.c sme/fdot.c)
 set(MMA_LIB_sme_DEPENDS         accumulate)
+
+# the accelerator's driver (mma/driver.h): registers and the porting layer only, no numerics
+set(MMA_LIB_driver_SOURCES      driver/driver.c)
+set(MMA_LIB_driver_DEPENDS      common)
 
 get_filename_component(MMA_LIB_DIR "${CMAKE_CURRENT_LIST_DIR}/../firmware/lib" ABSOLUTE)
 

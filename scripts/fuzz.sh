@@ -8,6 +8,10 @@
 #   bash scripts/fuzz.sh --no-build           # reuse build-fuzz/ as it is
 #   bash scripts/fuzz.sh --skip-known         # steer around reported, unfixed bugs (see fuzz_common.h)
 #
+# Targets (every build-fuzz/bin/fuzz_* but the replays): format instr_parse mma_run metadata fragment
+# mx_quantize sme hexfile conform_line cli_args. MMA_FUZZ_WARP_LIMIT=N lowers the m*n*k up to which
+# fuzz_fragment runs mma_warp_run (default 16384), for long runs.
+#
 # Each target starts from its seed corpus (test/fuzz/corpus/<target>/, read only) plus the working
 # corpus of earlier runs (build-fuzz/fuzz-run/<target>/corpus/, where new inputs go). A crash, a
 # sanitizer report, a timeout (10 s per input), an out-of-memory or a property failure stops that
@@ -25,7 +29,7 @@ secs=20
 targets=""
 build=1
 
-usage() { sed -n '2,19p' "${BASH_SOURCE[0]}" | sed 's/^# \{0,1\}//'; }
+usage() { sed -n '2,22p' "${BASH_SOURCE[0]}" | sed 's/^# \{0,1\}//'; }
 die() { echo "fuzz.sh: $*" >&2; exit 2; }
 
 while (($#)); do
@@ -45,8 +49,9 @@ if ((build)); then
   command -v clang >/dev/null 2>&1 || die "clang not found (bash scripts/setup.sh installs it)"
   echo "== configure + build: $BUILD (clang, MMA_FUZZ=ON)"
   mkdir -p "$BUILD"
+  # the library and the fuzz targets only: no Verilator models, RTL generators or firmware
   CC=clang cmake -S "$ROOT" -B "$BUILD" -DMMA_FUZZ=ON -DMMA_BUILD_TESTS=OFF -DMMA_BUILD_CLI=OFF \
-    -DCMAKE_BUILD_TYPE=RelWithDebInfo >"$BUILD/configure.log" 2>&1 ||
+    -DMMA_BUILD_SIM=OFF -DMMA_BUILD_HW=OFF -DMMA_BUILD_FIRMWARE=OFF -DCMAKE_BUILD_TYPE=RelWithDebInfo >"$BUILD/configure.log" 2>&1 ||
     { cat "$BUILD/configure.log" >&2; die "configure failed"; }
   cmake --build "$BUILD" -j"$JOBS" >"$BUILD/build.log" 2>&1 ||
     { tail -n 40 "$BUILD/build.log" >&2; die "build failed (log: $BUILD/build.log)"; }

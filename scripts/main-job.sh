@@ -1,44 +1,82 @@
 #!/usr/bin/env bash
-# The main job: set up, build, check the golden model against real tensor-core outputs, run a
-# worked example, and print a summary.
+# The main job: the co-simulation regression of the accelerator's default configuration against the
+# golden model, the GPU configurations through the accelerator against real tensor-core outputs,
+# the golden model itself against those outputs, a worked example, and one summary.
 #
-#   bash scripts/main-job.sh
+#   bash scripts/main-job.sh                 (SEED=S JOBS_N=N to change the regression's seed / size)
 #
 # 1. scripts/setup.sh (tools + .venv, idempotent)
-# 2. Release build in build/
-# 3. build/bin/mmacore conform DIR for every DIR in ../shared/vectors/gpu/<GPU>/<format>
-#    (each run ends with "N passed, M failed"); full logs in build/main-job/
-# 4. worked example: one mma.sync m16n8k16 f16 -> f32 instruction on examples/m16n8k16_f16,
-#    compared with the expected D (examples/m16n8k16_f16/d.hex)
-# 5. summary table; the last line is "N passed, M failed". Exit status non-zero on any failure.
+# 2. Release build in build/ of the CLI and mmasim (every Verilated accelerator configuration)
+# 3. co-simulation regression: scripts/regress.sh --config default --seed $SEED --jobs $JOBS_N
+#    (random jobs of every mode through the OS-free driver into the Verilated accelerator, random
+#    AXI timing and injected faults, every D bit against mma_gemm; one shard per core, merged);
+#    every failure prints the one command that reproduces it (with its waveform)
+# 4. mmasim conform: every GPU configuration of the accelerator against that GPU's outputs
+# 5. build/bin/mmacore conform DIR for every DIR in ../shared/vectors/gpu/<GPU>/<format>
+# 6. worked example: one mma.sync m16n8k16 f16 -> f32 instruction on examples/m16n8k16_f16
+# 7. summary table; the last line is "N passed, M failed". Exit status non-zero on any failure.
 set -uo pipefail
 
 ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 VECTORS="$(dirname "${BASH_SOURCE[0]}")/../../shared/vectors/gpu"
 BUILD="$ROOT/build"
 CLI="$BUILD/bin/mmacore"
+MMASIM="$BUILD/bin/mmasim"
 LOGS="$BUILD/main-job"
 JOBS=${JOBS:-2}
+SEED=${SEED:-1}
+JOBS_N=${JOBS_N:-1000}
 
 die() { echo "main-job: $*" >&2; exit 1; }
 
 echo "== setup"
 bash "$ROOT/scripts/setup.sh" || die "setup failed"
 
-echo "== build (Release, $BUILD)"
+echo "== build (Release, $BUILD): mmacore CLI and mmasim"
 cmake -S "$ROOT" -B "$BUILD" -DCMAKE_BUILD_TYPE=Release || die "configure failed"
-cmake --build "$BUILD" -j"$JOBS" || die "build failed"
+cmake --build "$BUILD" -j"$JOBS" --target mmacore_cli mmasim || die "build failed"
 [[ -x $CLI ]] || die "$CLI was not built (is cli/ there?)"
+[[ -x $MMASIM ]] || die "$MMASIM was not built (Verilator missing? bash scripts/setup.sh)"
 
 mkdir -p "$LOGS"
 rows=()          # "name|passed|failed|status"
 total_pass=0
 total_fail=0
 
+# ------------------------------------------------------------------ co-simulation regression
+echo "== co-simulation regression: config default, seed $SEED, $JOBS_N jobs"
+reg_out="$LOGS/regress-default-s$SEED"
+rm -rf "$reg_out"
+bash "$ROOT/scripts/regress.sh" --config default --seed "$SEED" --jobs "$JOBS_N" --out "$reg_out" \
+  2>&1 | tee "$LOGS/regress.log"
+last=$(grep -E '^[0-9]+ passed, [0-9]+ failed' "$LOGS/regress.log" | tail -n 1)
+if [[ $last =~ ([0-9]+)\ passed,\ ([0-9]+)\ failed ]]; then
+  p=${BASH_REMATCH[1]} f=${BASH_REMATCH[2]}
+  status=ok; ((f == 0)) || status="FAIL (reproduce: see $reg_out/summary.json)"
+else
+  p=0 f=1 status="ERROR (no summary, see $LOGS/regress.log)"
+fi
+rows+=("cosim default s$SEED|$p|$f|$status")
+total_pass=$((total_pass + p))
+total_fail=$((total_fail + f))
+
+echo "== accelerator GPU configurations against the GPUs' outputs (mmasim conform)"
+"$MMASIM" conform 2>&1 | tee "$LOGS/rtl_conform.log"
+last=$(grep -E 'data sets, [0-9]+ passed, [0-9]+ failed' "$LOGS/rtl_conform.log" | tail -n 1)
+if [[ $last =~ ([0-9]+)\ passed,\ ([0-9]+)\ failed ]]; then
+  p=${BASH_REMATCH[1]} f=${BASH_REMATCH[2]}
+  status=ok; ((f == 0)) || status=FAIL
+else
+  p=0 f=1 status="ERROR (no summary, see $LOGS/rtl_conform.log)"
+fi
+rows+=("rtl conform (GPU configs)|$p|$f|$status")
+total_pass=$((total_pass + p))
+total_fail=$((total_fail + f))
+
 # ------------------------------------------------------------------ conformance
 [[ -d $VECTORS ]] || die "no conformance vectors at $VECTORS"
 VECTORS="$(cd "$VECTORS" && pwd)"
-echo "== conformance: $VECTORS"
+echo "== golden model conformance: $VECTORS"
 shopt -s nullglob
 dirs=("$VECTORS"/*/*/)
 ((${#dirs[@]})) || die "no <GPU>/<format> directories under $VECTORS"

@@ -3,8 +3,8 @@
 #
 #   bash scripts/rv32-size.sh [OUTDIR]      (default: a temporary directory, removed afterwards)
 #
-# 1. Freestanding check: every library file (firmware/lib/**/*.c, firmware/lib/**/*.h, include/mma/*.h)
-#    may include only <stdint.h>, <stddef.h>, <stdbool.h>, the mma/ public headers and private
+# 1. Freestanding check: every library file (firmware/lib/**/*.c, firmware/lib/**/*.h, include/mma/*.h, include/mma/hw/*.h)
+#    may include only <stdint.h>, <stddef.h>, <stdbool.h>, the mma/ and mma/hw/ public headers and private
 #    headers of firmware/lib (same folder, or "../<folder>/<name>.h"). Anything else (libc,
 #    <string.h>, <math.h>, ...) fails.
 # 2. Compiles every library source of the one list (cmake/MmaLibSources.cmake) with exactly
@@ -48,7 +48,7 @@ sources=()
 while IFS= read -r f; do
   [[ -n $f ]] && sources+=("$f")
 done < <(cmake -DMMA_PRINT_SOURCES=ON ${MMA_COMPONENTS:+-DMMA_COMPONENTS="$MMA_COMPONENTS"} -P cmake/MmaLibSources.cmake)
-checked=(firmware/lib/**/*.c firmware/lib/**/*.h include/mma/*.h)
+checked=(firmware/lib/**/*.c firmware/lib/**/*.h include/mma/*.h include/mma/hw/*.h)
 if ((${#sources[@]} == 0)); then
   echo "rv32-size: no library sources in firmware/lib" >&2
   exit 1
@@ -69,13 +69,13 @@ for f in "${checked[@]}"; do
       case $hdr in
         stdint.h | stddef.h | stdbool.h) continue ;;
       esac
-      if [[ $hdr =~ ^mma/[A-Za-z0-9_]+\.h$ && -f include/$hdr ]]; then
+      if [[ $hdr =~ ^mma/(hw/)?[A-Za-z0-9_]+\.h$ && -f include/$hdr ]]; then
         continue
       fi
       if [[ $delim == '"' && $dir == firmware/lib/* && $hdr =~ ^(\.\./[a-z_]+/)?[A-Za-z0-9_]+\.h$ && -f $dir/$hdr ]]; then
         continue
       fi
-      echo "rv32-size: $f:$lineno: not freestanding: #include $delim$hdr$close (allowed: stdint.h, stddef.h, stdbool.h, mma/*.h, firmware/lib private headers)" >&2
+      echo "rv32-size: $f:$lineno: not freestanding: #include $delim$hdr$close (allowed: stdint.h, stddef.h, stdbool.h, mma/*.h, mma/hw/*.h, firmware/lib private headers)" >&2
     else
       echo "rv32-size: $f:$lineno: unrecognised #include (computed includes are not allowed): $text" >&2
     fi

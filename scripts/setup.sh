@@ -68,6 +68,10 @@ want libmpfr-dev
 want gcc-riscv64-unknown-elf riscv64-unknown-elf-gcc
 want clang-tidy clang-tidy          # scripts/static-analysis.sh
 want cppcheck cppcheck              # scripts/static-analysis.sh
+want verilator verilator            # the RTL models (sim/), Verilator >= 5.006
+want lcov genhtml                   # coverage reports (scripts/coverage.sh)
+want parallel parallel              # regression shards with a progress bar (scripts/regress.sh)
+want qemu-system-misc qemu-system-riscv32  # firmware under QEMU virt (qemu_* tests, board/qemu-virt)
 want libxml2-utils xmllint          # SVG well-formedness in test/fragment
 want librsvg2-bin rsvg-convert      # SVG rendering check in test/fragment
 

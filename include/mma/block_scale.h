@@ -31,10 +31,16 @@ extern "C" {
  *  - MMA_ACC_BLOCK_FMA, .kind::mxf4 / .kind::mxf4nvf4: profile.group = g products (natural k order)
  *    are summed exactly into one group; the group sum is multiplied exactly by its two scales
  *    (ue8m0: 2^(code-127); ue4m3: 4-bit significand x power of two); the group's term exponent is
- *    floor(log2 |group value|) (the model's choice: a group value is normalised, unlike a raw product);
- *    then all K/g groups and C go through ONE block-FMA step with F = profile.frac_bits (the
- *    NUMERICS step 1-8 rules: specials, min_E, truncation, RZ/overflow of the result). g must divide
- *    block_k, K/g must be <= 64 and k_order must be natural (else MMA_ERR_PROFILE_PARAM).
+ *    profile.group_align's (profile.h): 1 (rtx_blackwell, MMA-Sim's sm_120 model) the sum of the two
+ *    scale exponents, the significand kept unnormalised so F counts from that point, an all-zero
+ *    group taking part (at unit scales C is truncated below 2^-F); 0 floor(log2 |group value|), an
+ *    all-zero group dropped. A scale's exponent is floor(log2 scale): ue8m0 code - 127, ue4m3 its
+ *    normalised exponent (subnormal 0x01 = 2^-9 counts as -9; MMA-Sim pins subnormal scales at -6
+ *    instead - no data decides); a zero ue4m3 scale has none and its group takes no part. Then all
+ *    K/g groups and C go through ONE block-FMA step with F = profile.frac_bits (the NUMERICS step
+ *    1-8 rules: specials, min_E, truncation, RZ/overflow of the result; profile.zero_product_term
+ *    has no effect here). g must divide block_k, K/g must be <= 64 and k_order must be natural
+ *    (else MMA_ERR_PROFILE_PARAM).
  *  - MMA_ACC_EXACT: exact sum of all scaled products and C, one rounding in profile.round_mode.
  *  - MMA_ACC_SEQ_FMA: k-serial fused multiply-add of the scaled products, one rounding per k.
  *  - MMA_ACC_ARM_FP8: MMA_ERR_PROFILE (Arm FP8 has no block scaling).
@@ -94,8 +100,8 @@ mma_status mma_block_scale_find_nan(const mma_instr *ins, const mma_operands *op
 /*
  * Resolves a preset to the profile of its block-scaled mma.sync datapath for a .kind (mxf8f6f4,
  * mxf4, mxf4nvf4): rtx_blackwell (sm_120a, the only PTX target of mma .block_scale): mxf8f6f4
- * G = 32, F = 25; mxf4/mxf4nvf4 exact groups of 16, F = 35; natural order, joint C, f32 RZ 24 bits,
- * min_E -133. exact and seq_fma: their single-rounding algorithms (RNE). Every other preset:
+ * G = 32, F = 25; mxf4/mxf4nvf4 exact groups of 16 aligned at their scale exponents
+ * (group_align = 1), F = 35; natural order, joint C, f32 RZ 24 bits, min_E -133. exact and seq_fma: their single-rounding algorithms (RNE). Every other preset:
  * MMA_ERR_PROFILE (B200's block scaling is tcgen05.mma, not mma.sync; older GPUs have none).
  */
 mma_status mma_block_scale_preset_profile(mma_preset preset, mma_kind kind, mma_profile *out);

@@ -145,7 +145,11 @@ mma_status mma_frag_coord(const mma_frag_layout *layout, uint32_t lane, uint32_t
 mma_status mma_frag_owner(const mma_frag_layout *layout, uint32_t row, uint32_t col, uint32_t *lane,
                           uint32_t *index);
 
-/* Reads element `index` from one lane's registers (layout->regs words) as a code; MMA_ERR_CODE for non-zero padding. */
+/*
+ * Reads element `index` from one lane's registers (layout->regs words) as a code; MMA_ERR_CODE for non-zero padding.
+ * get/put: MMA_ERR_INSTRUCTION if the layout's packing fields are inconsistent (e.g. a hand-built layout whose
+ * regs registers cannot hold elems elements), MMA_ERR_BUFFER for an index >= elems.
+ */
 mma_status mma_frag_get(const mma_frag_layout *layout, const uint32_t *lane_regs, uint32_t index, uint64_t *code);
 
 /* Writes a code as element `index` into one lane's registers (other bits kept); MMA_ERR_CODE if it does not fit. */

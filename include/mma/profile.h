@@ -44,6 +44,34 @@ typedef enum mma_c_mode {
 /*
  * The parameters of the accumulation model. For MMA_ACC_BLOCK_FMA every field is used
  * (NUMERICS section 3 steps 1-9); the other algorithms use round_mode (and arm_* for ARM_FP8).
+ *
+ * Two rules no real-GPU data available to the project decides; a golden model lets the user pick:
+ *
+ * zero_product_term - do zero products take part in E (NUMERICS 3 step 5)?
+ *   0 (default, every preset): a zero product takes no part: E = max over the non-zero products
+ *     (and C), as NUMERICS 3 step 3 says ("zero products take no part").
+ *   1 (MMA-Sim): a zero product takes part in E with the exponent the product would have if its
+ *     zero operand had exponent -126, whatever that operand's format: e = -126 + e_b for 0 x b
+ *     (e_b = b's exponent, pinned at e_min if subnormal; -252 for 0 x 0; plus both block scale
+ *     exponents when scaled). It adds nothing to S but can raise E and so truncate C and the other
+ *     products: bf16 0 x 2^127 enters at E = 1, so with F = 25 everything below 2^-24 is lost.
+ *   Inside a .kind::mxf4* group the products are summed exactly, so the field has no effect there;
+ *   whether a zero GROUP takes part is group_align's.
+ *
+ * group_align - the term exponent of a .kind::mxf4 / .kind::mxf4nvf4 group (block_scale.h):
+ *   0: floor(log2 |group value|) - the group sum times its two scales, normalised; an all-zero
+ *     group is a zero term that takes no part (the rule before issue 12, kept as a profile value).
+ *   1 (rtx_blackwell, MMA-Sim's validated sm_120 model): the sum of the two scale exponents
+ *     e_sa + e_sb, where a scale's exponent is floor(log2 scale) (ue8m0: code - 127; ue4m3: its
+ *     normalised exponent, so the subnormal 2^-9 counts as -9); the group significand stays
+ *     unnormalised (its value may reach ~2^11 x 2^e), F counts from that point, and an
+ *     all-zero group still takes part: at unit scales E >= 0 and C is truncated below 2^-F.
+ *     A group whose scale is zero (ue4m3 0x00) has no exponent and takes no part.
+ *
+ * Signs and NaNs the data does not verify either (documented, not parameters): a block-FMA step
+ * whose exact S is 0 gives +0, but a non-zero S that truncates to zero in the output format keeps
+ * its sign (-0 for a negative S, as IEEE rounding does); a NaN result is the canonical NaN of the
+ * output (f32 0x7FFFFFFF, f16 0x7FFF; f64 0x7FFFFFFFFFFFFFFF, whose payload no data verifies).
  */
 typedef struct mma_profile {
     uint8_t algo;           /* mma_acc_algo */
@@ -59,9 +87,8 @@ typedef struct mma_profile {
     int16_t min_e_f16;      /* same for f16 output */
     uint8_t zero_c_term;    /* 0 (default): a zero C takes no part; 1: zero C is a term at exponent -126 (MMA-Sim) */
     uint8_t f16_c_pinned;   /* 0 (default): a subnormal f16 C uses its true exponent; 1: pinned at -14 (MMA-Sim) */
-    uint8_t zero_product_term; /* 0 (default): a zero product takes no part in E; 1: it does, a zero operand
-                                  counting as exponent -126 whatever its format (MMA-Sim), so 0 x b enters
-                                  with -126 + e_b and may truncate C and the other products */
+    uint8_t zero_product_term; /* zero products and E (NUMERICS 3 steps 3 and 5), see above */
+    uint8_t group_align;    /* .kind::mxf4* group term exponent, see above */
     uint8_t flush_subnormal_in; /* 1: subnormal inputs read as zero (no NVIDIA preset does this) */
     uint8_t arm_lscale;     /* ARM_FP8: FPMR.LSCALE (7 bits for f32 results, 4 bits for f16) */
     uint8_t arm_osm;        /* ARM_FP8: FPMR.OSM, 1 = overflow saturates to max normal */
@@ -136,9 +163,17 @@ mma_status mma_preset_from_name(const char *name, size_t len, mma_preset *out);
 const char *mma_preset_name(mma_preset preset);
 
 /*
- * Resolves a preset to the profile of the datapath that executes the given family with these
- * input (A) and output (D) formats; MMA_ERR_PROFILE if that GPU has no such datapath.
+ * Resolves a preset to the profile of the datapath that executes the given family with A of format
+ * atype, B of format btype and output (D) format dtype. The datapath is a function of the operand
+ * PAIR, never of the A type alone: (atype, btype) and (btype, atype) always give the same profile.
+ * MMA_ERR_PROFILE if that GPU has no such datapath, MMA_ERR_FORMAT_PAIR for a pair no MMA mixes
+ * (a GPU preset mixes only e4m3/e5m2, and on sm_120 any of e4m3/e5m2/e3m2/e2m3/e2m1; exact and
+ * seq_fma take any two float formats). mma_instr_profile resolves a whole instruction this way.
  */
+mma_status mma_preset_profile_ab(mma_preset preset, mma_family family, mma_format atype, mma_format btype,
+                                 mma_format dtype, mma_profile *out);
+
+/* mma_preset_profile_ab for an instruction whose A and B are both of format atype. */
 mma_status mma_preset_profile(mma_preset preset, mma_family family, mma_format atype, mma_format dtype,
                               mma_profile *out);
 

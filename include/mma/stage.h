@@ -11,7 +11,7 @@
  *   metadata --mma_sparse_select--> k positions, validity             (NUMERICS 5)
  *   scale codes --mma_block_scale--> mma_scale_factor                 (NUMERICS 6)
  *   2 values (+ scale factor) --mma_multiply--> mma_product           (NUMERICS 3.3)
- *   g products + scale factor --mma_group_sum--> one term             (.kind::mxf4*, NUMERICS 3)
+ *   g products + scale factor --mma_group_sum--> one term             (.kind::mxf4*, group_align)
  *   G products + C --mma_bfma_align--> mma_bfma_frame (specials, E)   (NUMERICS 3.1, 3.4, 3.5)
  *   frame + terms --mma_bfma_sum--> S (exact integer sum)             (NUMERICS 3.6, 3.7)
  *   frame + S --mma_bfma_round--> step result code                    (NUMERICS 3.8)
@@ -89,9 +89,14 @@ mma_status mma_multiply(mma_format fa, const mma_value *a, mma_format fb, const 
 /*
  * Group stage of the .kind::mxf4 / .kind::mxf4nvf4 datapath (NUMERICS 3 presets table): g unscaled
  * products (finite or zero: only e2m1 reaches it) summed exactly, times the block's scale factor,
- * give one term for the block-FMA step. A NaN scale gives a NaN term, a zero scale a zero term. The
- * term's exponent is floor(log2 |group value|) (the significand normalised; an all-zero group is a
- * ZERO term that takes no part). MMA_ERR_FORMAT for an Inf/NaN product.
+ * give one term for the block-FMA step. A NaN scale gives a NaN term, a zero scale (ue4m3 0x00) a
+ * ZERO term that takes no part. Where the term is aligned is prof->group_align (profile.h):
+ *   0: e = floor(log2 |group value|) (significand normalised); an all-zero group is a ZERO term
+ *      that takes no part;
+ *   1: e = scale->e_shift = floor(log2 scale_a) + floor(log2 scale_b), the significand m * 2^lsb as
+ *      summed (unnormalised: it may exceed 4 * 2^e), and an all-zero group is a FINITE term with
+ *      m = 0 that still takes part in E (the one place a FINITE term may have m = 0).
+ * MMA_ERR_FORMAT for an Inf/NaN product.
  */
 mma_status mma_group_sum(const mma_profile *prof, const mma_product *products, size_t g,
                          const mma_scale_factor *scale, mma_product *term);
@@ -117,9 +122,10 @@ typedef struct mma_bfma_frame {
 
 /*
  * Block-FMA align stage (NUMERICS 3 steps 1, 4, 5): specials of the n terms and of C, then
- * E = the largest term exponent (zero terms take no part unless the profile says so; C's exponent
- * is max(floor(log2|c|), -126), or the f16 rule), clamped at the output's min_E. c is the decoded
- * accumulator (dtype, after C -> dtype rounding) or NULL when this step has no C.
+ * E = the largest term exponent (ZERO terms take no part unless prof->zero_product_term, then with
+ * their e as mma_multiply formed it; C's exponent is max(floor(log2|c|), -126), or the f16 rule),
+ * clamped at the output's min_E. c is the decoded accumulator (dtype, after C -> dtype rounding)
+ * or NULL when this step has no C.
  */
 mma_status mma_bfma_align(const mma_profile *prof, mma_format dtype, const mma_product *terms, size_t n,
                           const mma_value *c, mma_bfma_frame *out);

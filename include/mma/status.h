@@ -29,6 +29,14 @@ typedef enum mma_status {
     MMA_ERR_PREDICATE,       /* invalid predicate / vector length */
     MMA_ERR_OVERFLOW_RANGE,  /* an exact accumulator would overflow its range */
     MMA_ERR_UNREPRESENTABLE, /* value cannot be encoded in the target format (sign, NaN or Inf it lacks) */
+    /* The accelerator and its driver (the values are the hardware's ERR_CAUSE codes too). */
+    MMA_ERR_BUSY,            /* the accelerator is busy: a start or a job register write was refused */
+    MMA_ERR_ALIGN,           /* an address or stride is not a multiple of the accelerator's bus width */
+    MMA_ERR_RANGE,           /* an operand region runs past the end of the bus address space */
+    MMA_ERR_BUS,             /* a bus error (AXI SLVERR/DECERR) answered the accelerator's DMA */
+    MMA_ERR_TIMEOUT,         /* the accelerator did not finish within the driver's timeout */
+    MMA_ERR_DEVICE,          /* no accelerator, or it is in an error state not yet acknowledged */
+    MMA_ERR_ABORTED,         /* the job was aborted by a soft reset */
     MMA_STATUS_COUNT
 } mma_status;
 

@@ -402,6 +402,8 @@ static void random_profile(fz_in *in, mma_profile *p)
     p->min_e_f16 = (int16_t)fz_u16(in);
     p->zero_c_term = fz_u8(in) % 3u;
     p->f16_c_pinned = fz_u8(in) % 3u;
+    p->zero_product_term = fz_u8(in) % 3u;
+    p->group_align = fz_u8(in) % 3u;
     p->flush_subnormal_in = fz_u8(in) % 3u;
     p->arm_lscale = fz_u8(in);
     p->arm_osm = fz_u8(in) % 3u;
@@ -482,11 +484,11 @@ static void fuzz_accumulate(fz_in *in)
     }
     if (getenv("FUZZ_VERBOSE") != NULL) { /* for a bug report: the call in full */
         fprintf(stderr, "mma_accumulate(profile {algo %u k_order %u c_mode %u round %u G %u F %u f32_sig %u f32_rnd %u "
-                        "f16_rnd %u min_e %d/%d zc %u pin %u flush %u lscale %u osm %u}, n %zu, ctype %d, c 0x%llx, "
-                        "dtype %d)\n",
+                        "f16_rnd %u min_e %d/%d zc %u pin %u zp %u ga %u flush %u lscale %u osm %u}, n %zu, ctype %d, "
+                        "c 0x%llx, dtype %d)\n",
                 prof.algo, prof.k_order, prof.c_mode, prof.round_mode, prof.group, prof.frac_bits, prof.f32_sig_bits,
                 prof.f32_round, prof.f16_round, prof.min_e_f32, prof.min_e_f16, prof.zero_c_term, prof.f16_c_pinned,
-                prof.flush_subnormal_in, prof.arm_lscale, prof.arm_osm, n, (int)ct, (unsigned long long)c, (int)dt);
+                prof.zero_product_term, prof.group_align, prof.flush_subnormal_in, prof.arm_lscale, prof.arm_osm, n, (int)ct, (unsigned long long)c, (int)dt);
         for (size_t i = 0; i < n; ++i) {
             fprintf(stderr, "  product %zu: cls %u sign %u signaling %u e %d lsb %d m 0x%llx\n", i, prods[i].cls,
                     prods[i].sign, prods[i].signaling, (int)prods[i].e, (int)prods[i].lsb,

@@ -96,7 +96,7 @@ static void set_instr_field(mma_instr *ins, unsigned field, uint16_t v)
 static void set_profile_field(mma_profile *p, unsigned field, uint16_t v)
 {
     const uint8_t b = (uint8_t)v;
-    switch (field % 16u) {
+    switch (field % 18u) {
     case 0: p->algo = b; break;
     case 1: p->k_order = b; break;
     case 2: p->c_mode = b; break;
@@ -112,6 +112,8 @@ static void set_profile_field(mma_profile *p, unsigned field, uint16_t v)
     case 12: p->f16_c_pinned = b; break;
     case 13: p->flush_subnormal_in = b; break;
     case 14: p->arm_lscale = b; break;
+    case 15: p->zero_product_term = b; break;
+    case 16: p->group_align = b; break;
     default: p->arm_osm = b; break;
     }
 }
@@ -226,7 +228,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
             set_profile_field(&prof, field, val);
             break;
         case 2:
-            for (unsigned f = 0; f < 16u; ++f) {
+            for (unsigned f = 0; f < 18u; ++f) {
                 set_profile_field(&prof, f, fz_u16(&in));
             }
             prof.name = (val & 1u) ? NULL : "fuzz";

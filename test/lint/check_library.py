@@ -121,7 +121,7 @@ def main():
     for o, (d, _) in info.items():
         for s in sorted(d):
             if s.startswith('mmai_') or s.startswith('__'):
-                continue  # '__' names are the implementation's (e.g. ASan's __odr_asan.* indicators)
+                continue  # internal, or the compiler's own (sanitizer instrumentation: __odr_asan.*)
             if s.startswith('mma_') and s in public:
                 continue
             why = 'not declared in any include/mma/*.h' if s.startswith('mma_') else 'neither mma_ (public) nor mmai_ (internal)'

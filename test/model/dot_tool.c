@@ -10,7 +10,8 @@
  *          (atype over the float input formats, dtype f32/f16), then "END"
  * atype may be written "a/b" for different A and B formats. C and D have format dtype.
  * preset may carry a rounding mode for exact / seq_fma: "exact@rz" (rne, rz, ru, rd, rna) sets
- * profile.round_mode.
+ * profile.round_mode; a "+zpt" suffix ("hopper+zpt", "exact@rz+zpt") sets profile.zero_product_term.
+ * The profile comes from mma_preset_profile_ab(preset, family, atype, btype, dtype).
  * Output is flushed after every request line so a caller may stream.
  */
 #include <stdio.h>
@@ -58,7 +59,7 @@ static void do_list(void) {
 }
 
 /* Returns 0 and prints a result line, or -1 on a malformed request (a protocol error). */
-static int do_dot(char *save, const char *preset_s) {
+static int do_dot(char *save, char *preset_s) {
     char *fam_s = strtok_r(NULL, " \t\r\n", &save);
     char *at_s = strtok_r(NULL, " \t\r\n", &save);
     char *dt_s = strtok_r(NULL, " \t\r\n", &save);
@@ -68,6 +69,13 @@ static int do_dot(char *save, const char *preset_s) {
     mma_family fam;
     mma_format af, bf, df;
     int round_mode = -1;
+    int zpt = 0;
+    char *plus = strchr(preset_s, '+');
+    if (plus) {
+        if (strcmp(plus, "+zpt") != 0) return -1;
+        *plus = '\0';
+        zpt = 1;
+    }
     const char *at = strchr(preset_s, '@');
     size_t plen = at ? (size_t)(at - preset_s) : strlen(preset_s);
     if (at) {
@@ -103,8 +111,9 @@ static int do_dot(char *save, const char *preset_s) {
             c = v;
     }
     mma_profile prof;
-    mma_status st = mma_preset_profile(preset, fam, af, df, &prof);
+    mma_status st = mma_preset_profile_ab(preset, fam, af, bf, df, &prof);
     if (round_mode >= 0) prof.round_mode = (uint8_t)round_mode;
+    if (zpt) prof.zero_product_term = 1;
     uint64_t d = 0;
     if (st == MMA_OK) st = mma_dot(&prof, af, a, 1, bf, b, 1, k, df, c, df, &d);
     if (st != MMA_OK)

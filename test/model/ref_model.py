@@ -114,7 +114,10 @@ def product(a, b):
             return Val(NAN, s)
         return Val(INF, s)
     if a.cls == ZERO or b.cls == ZERO:
-        return Val(ZERO, s)
+        # value 0; e is the exponent the zero product would align at under zero_product_term
+        # (MMA-Sim: a zero operand counts as exponent -126 whatever its format, the other operand
+        # its own exponent, pinned at e_min if subnormal)
+        return Val(ZERO, s, 0, (a.e if a.cls == FIN else -126) + (b.e if b.cls == FIN else -126))
     return Val(FIN, s, a.M * b.M, a.e + b.e, a.f + b.f)
 
 
@@ -227,6 +230,7 @@ class Profile:
     min_e_f16: object = NONE
     zero_c_term: bool = False    # MMA-Sim: zero C is a term at exponent -126
     f16_c_pinned: bool = False   # MMA-Sim: subnormal f16 C pinned at -14
+    zero_product_term: bool = False  # MMA-Sim: a zero product takes part in E (zero operand = -126)
     round_mode: str = RNE        # exact / seq_fma
     arm_lscale: int = 0
     arm_osm: bool = False
@@ -246,17 +250,24 @@ FP6FP4 = ('e3m2', 'e2m3', 'e2m1')
 # Anything else that the library accepts is reported as "undocumented" by the test script.
 
 
-def preset_profile(preset, family, atype, dtype):
-    """Profile of the datapath (NUMERICS section 3 presets table). Returns (Profile, documented)
-    or (None, False) when the reference has no opinion for the combination."""
+def preset_profile(preset, family, atype, dtype, btype=None):
+    """Profile of the datapath (NUMERICS section 3 presets table) for A of type atype and B of type
+    btype (default: atype). Returns (Profile, documented) or (None, False) when the reference has no
+    opinion for the combination. The answer depends on the PAIR of types only as a set: swapping A
+    and B never changes it."""
+    if btype is None:
+        btype = atype
     if dtype not in ('f32', 'f16'):
         return None, False
     if preset == 'exact':
         return Profile(algo='exact'), True
     if preset == 'seq_fma':
         return Profile(algo='seq_fma'), True
+    pair = {atype, btype}
+    if atype != btype and not pair <= set(FP8 + FP6FP4):
+        return None, False           # no GPU datapath mixes other formats
     if preset == 'arm_fp8':
-        if atype in FP8:
+        if pair <= set(FP8):
             return Profile(algo='arm_fp8'), True
         return None, False
     if preset == 'volta':
@@ -273,7 +284,7 @@ def preset_profile(preset, family, atype, dtype):
             return _nv(8, 24, -132), doc
         if atype == 'tf32':
             return _nv(4, 24, -132), doc and dtype == 'f32'
-        if preset == 'ada' and atype in FP8:
+        if preset == 'ada' and pair <= set(FP8):
             return _nv(16, 13, -132, f32_sig=14), family == 'mma'
         return None, False
     if preset in ('hopper', 'blackwell', 'rtx_blackwell'):
@@ -282,15 +293,17 @@ def preset_profile(preset, family, atype, dtype):
             return _nv(16, 25, -133), doc
         if atype == 'tf32':
             return _nv(8, 25, -133), doc and dtype == 'f32'
-        if atype in FP8:
+        if preset == 'rtx_blackwell' and pair <= set(FP8 + FP6FP4):
+            # sm_120 mma.sync with FP8/FP6/FP4 operands in any pair, plain or kind::f8f6f4, k16/k32:
+            # one step over the whole K (G = K, 32 covers both), natural order, C joined, F = 25,
+            # f32 RZ / f16 RNE (issue 12: MMA-Sim's validated RTX Blackwell structure)
+            return _nv(32, 25, -133), family == 'mma'
+        if pair <= set(FP8):
             if preset == 'hopper' and family == 'wgmma':
                 return _nv(32, 13, -133, f32_sig=14), True
             # Hopper mma.sync (legacy) and Blackwell mma.sync m16n8k32: 2 x 16, pair_split, C last
             return _nv(16, 25, -133, korder='pair_split', cmode='separate'), \
                 preset in ('hopper', 'blackwell') and family == 'mma'
-        if atype in FP6FP4 and preset == 'rtx_blackwell':
-            # sm_120 mma.sync kind::f8f6f4 with e3m2/e2m3/e2m1: the project's choice (from the lead)
-            return _nv(32, 25, -133), family == 'mma'
         return None, False
     return None, False
 
@@ -354,6 +367,9 @@ def block_step(prof, prods, c, ctype, dtype):
     if s is not None:
         return inf_code(dtype, s)
     terms = [p for p in prods if p.cls == FIN]
+    if prof.zero_product_term:
+        # a zero product takes part in E with its exponent and adds nothing to the sum
+        terms += [Val(FIN, 0, 0, p.e, 0) for p in prods if p.cls == ZERO]
     ct = _c_term(c, ctype, prof)
     if ct is not None:
         terms.append(ct)
@@ -526,6 +542,17 @@ def _selftest():
     assert dot(p, 'bf16', a, 'bf16', b, 'f32', 0) == 0x00000002
     q = replace(p, zero_c_term=True, min_e_f32=None)
     assert dot(q, 'bf16', a, 'bf16', b, 'f32', 0) == 0x00000001
+    # issue 12: sm_120 kind::f8f6f4, A = 8.0 (e4m3 0x50) x B = 1.0 (e2m1 0x2), C = 0x4d12bc27: one
+    # step with C joined, RZ -> C unchanged, in both operand orders; exact RNE ties to even
+    for at, a, bt, b in (('e4m3', 0x50, 'e2m1', 0x2), ('e2m1', 0x2, 'e4m3', 0x50)):
+        p, _ = preset_profile('rtx_blackwell', 'mma', at, 'f32', bt)
+        assert dot(p, at, [a] + [0] * 31, bt, [b] + [0] * 31, 'f32', 0x4d12bc27) == 0x4d12bc27
+    assert dot(Profile(algo='exact'), 'e4m3', [0x50], 'e2m1', [0x2], 'f32', 0x4d12bc27) == 0x4d12bc28
+    # zero_product_term: bf16 0 x 2^127 enters at E = -126 + 127 = 1 and truncates C = 2^-10(1+2^-23)
+    h, _ = preset_profile('hopper', 'mma', 'bf16', 'f32')
+    assert dot(h, 'bf16', [0x0000], 'bf16', [0x7F00], 'f32', 0x3A800001) == 0x3A800001
+    hz = replace(h, zero_product_term=True)
+    assert dot(hz, 'bf16', [0x0000], 'bf16', [0x7F00], 'f32', 0x3A800001) == 0x3A800000
     print('ref_model self-test passed')
 
 

@@ -218,6 +218,17 @@ def gen_case(rng, atype, btype, dtype, k, scenario, prof):
             c = rc(randint(dlo, T + 2))
         else:
             c = rc(randint(dlo, R.FORMATS[dtype].emin))
+    elif scenario == 'zerodom':                # zero operands against large ones: zero_product_term
+        a = [ra() for _ in range(k)]
+        b = [rb() for _ in range(k)]
+        for j in rng.sample(range(k), max(1, k // 4)):
+            if rng.random() < 0.5:
+                a[j] = make_code(atype, rng.getrandbits(1), 0, 0, rng)
+                b[j] = rb(bhi - randint(0, 3))
+            else:
+                a[j] = ra(ahi - randint(0, 3))
+                b[j] = make_code(btype, rng.getrandbits(1), 0, 0, rng)
+        c = rc(randint(dlo, dhi)) if rng.random() < 0.9 else R.zero_code(dtype, rng.getrandbits(1))
     else:  # 'anycode': every bit pattern, NaNs included
         a = [rand_any(atype, rng) for _ in range(k)]
         b = [rand_any(btype, rng) for _ in range(k)]
@@ -227,7 +238,7 @@ def gen_case(rng, atype, btype, dtype, k, scenario, prof):
 
 SCENARIOS = [('uniform', 3), ('narrow', 3), ('spread', 2), ('align', 3), ('cancel', 3),
              ('cancel_c', 2), ('carry', 2), ('overflow', 2), ('tiny', 3), ('special', 2),
-             ('zeros', 1), ('clamp', 3), ('anycode', 1)]
+             ('zeros', 1), ('clamp', 3), ('zerodom', 2), ('anycode', 1)]
 
 
 def pick_k(rng, prof, ik):
@@ -249,6 +260,11 @@ def run_combo(args):
     rng = random.Random('%s/%s' % (seed, ' '.join(combo)))
     ik = R.instr_k(preset, family, atype)
     base_prof = prof
+    # B formats this datapath also multiplies A by (mixed e4m3/e5m2, sm_120 kind::f8f6f4 pairs): half
+    # of the cases mix, through dot_tool's "a/b" (mma_preset_profile_ab)
+    f8f6f4 = R.FP8 + R.FP6FP4
+    mixes = [bt for bt in f8f6f4 if atype in f8f6f4 and bt != atype and
+             R.preset_profile(preset, family, atype, dtype, bt)[0] is not None]
     total_w = sum(w for _, w in SCENARIOS)
     lines, expect, names = [], [], []
     for i in range(ncases):
@@ -259,16 +275,26 @@ def run_combo(args):
                 break
         k = pick_k(rng, prof, ik)
         ptoken = preset
+        prof = base_prof
+        btype = rng.choice(mixes) if mixes and rng.random() < 0.5 else atype
+        if btype != atype:
+            prof, _ = R.preset_profile(preset, family, atype, dtype, btype)
+            assert prof == R.preset_profile(preset, family, btype, dtype, atype)[0], 'order-dependent reference'
         if base_prof.algo in ('exact', 'seq_fma'):
             # exact / seq_fma: every rounding mode (dot_tool's "preset@mode" sets round_mode)
             mode = rng.choice((R.RNE, R.RZ, R.RU, R.RD, R.RNA))
-            prof = R.replace(base_prof, round_mode=mode)
+            prof = R.replace(prof, round_mode=mode)
             ptoken = '%s@%s' % (preset, mode)
-        a, b, c = gen_case(rng, atype, atype, dtype, k, scen, prof)
-        lines.append('%s %s %s %s %d %s %s %x' % (ptoken, family, atype, dtype, k,
+        elif base_prof.algo == 'block_fma' and rng.random() < 0.25:
+            # a quarter of the block-FMA cases with zero products taking part (dot_tool's "+zpt")
+            prof = R.replace(prof, zero_product_term=True)
+            ptoken += '+zpt'
+        a, b, c = gen_case(rng, atype, btype, dtype, k, scen, prof)
+        types = atype if btype == atype else '%s/%s' % (atype, btype)
+        lines.append('%s %s %s %s %d %s %s %x' % (ptoken, family, types, dtype, k,
                                                   ' '.join('%x' % v for v in a),
                                                   ' '.join('%x' % v for v in b), c))
-        expect.append(R.dot(prof, atype, a, atype, b, dtype, c))
+        expect.append(R.dot(prof, atype, a, btype, b, dtype, c))
         names.append(scen)
     out = subprocess.run([tool], input='\n'.join(lines) + '\n', capture_output=True, text=True,
                          check=True).stdout.split('\n')

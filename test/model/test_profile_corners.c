@@ -649,6 +649,245 @@ static void f64_modes(void) {
     }
 }
 
+/* ------------------------------------------------------------------ issue 12: sm_120 and the open rules */
+
+/* The profile of a preset for an instruction (mma_instr_profile), counted as a check. */
+static mma_profile instr_preset(const char *text, mma_preset preset) {
+    mma_instr ins;
+    mma_profile prof;
+    memset(&prof, 0, sizeof prof);
+    if (parse(text, &ins) == 0) {
+        mma_status st = mma_instr_profile(preset, &ins, &prof);
+        g_checks++;
+        if (st != MMA_OK) {
+            g_failures++;
+            printf("FAIL mma_instr_profile(%s, %s): status %d\n", mma_preset_name(preset), text, (int)st);
+        }
+    }
+    return prof;
+}
+
+/*
+ * D[0][0] of one whole instruction (mma_run): row 0 of A = a[0..n), column 0 of B = b[0..n) (k = 0..n-1),
+ * every other element 0 (code 0), C[0][0] = c, other C 0. Block-scaled forms: every scale_A code is sa
+ * and every scale_B code sb.
+ */
+static void check_run(const char *name, const char *text, const mma_profile *prof, const uint64_t *a,
+                      const uint64_t *b, size_t n, uint64_t c, uint64_t sa, uint64_t sb, uint64_t want) {
+    static uint64_t A[16 * 128], B[128 * 8], C[16 * 8], D[16 * 8], SA[16 * 4], SB[4 * 8];
+    mma_instr ins;
+    if (parse(text, &ins)) return;
+    memset(A, 0, sizeof A);
+    memset(B, 0, sizeof B);
+    memset(C, 0, sizeof C);
+    for (size_t i = 0; i < 16 * 4; i++) SA[i] = sa;
+    for (size_t i = 0; i < 4 * 8; i++) SB[i] = sb;
+    for (size_t k = 0; k < n; k++) {
+        A[k] = a[k];
+        B[k * ins.n] = b[k];
+    }
+    C[0] = c;
+    const mma_operands ops = {A, B, C, D, NULL, ins.block_scale ? SA : NULL, ins.block_scale ? SB : NULL};
+    mma_status st = mma_run(&ins, prof, &ops);
+    expect_u64(name, st, D[0], want);
+}
+
+/*
+ * Defect 1: operand order. sm_120 kind::f8f6f4 with A = 8.0 (e4m3 0x50 = 2^3) and B = 1.0 (e2m1 0x2)
+ * at k = 0, zeros elsewhere, C = 0x4d12bc27 (1.1710...*2^27, ulp 2^4). The sm_120 unit (one step with
+ * C joined, F = 25, RZ): E = max(27, 3) = 27, lsb 2^2; C = 24-bit significand x 4 units, the product
+ * 8 = 2 units; S = 4 sig + 2 -> RZ to 24 bits -> sig -> 0x4d12bc27, whichever operand is A. (The old
+ * A-type rule gave e4m3.e2m1 the split path with C added last in RNE: 8 is half C's ulp, a tie to
+ * even -> 0x4d12bc28; exact RNE also gives that tie -> 0x4d12bc28.)
+ * Own case, e5m2 x e3m2 both ways: k0 2^15 (e5m2 0x78) x 2 (e3m2 0x10) = 2^16; k1 2^-4 (e5m2 0x2C) x
+ * 2^-4 (e3m2 subnormal 0x01) = 2^-8; k2 -2^15 (0xF8) x 2 = -2^16; C = 0. One step: E = 16, lsb 2^-9,
+ * t = 2^25, 2, -2^25 -> S = 2 -> 2^-8 = 0x3B800000 (f32) / 0x1C00 (f16). The old split path (A = e5m2)
+ * rounded k0 + k1 to 24 bits in step 1 (2^-8 lost) and gave +0; with f16 output its step 1 (2^16)
+ * overflowed to +Inf 0x7C00.
+ */
+static void sm120_operand_order(void) {
+    const char *t1 = "mma.sync.aligned.m16n8k32.row.col.kind::f8f6f4.f32.e4m3.e2m1.f32";
+    const char *t2 = "mma.sync.aligned.m16n8k32.row.col.kind::f8f6f4.f32.e2m1.e4m3.f32";
+    const mma_profile p1 = instr_preset(t1, MMA_PRESET_RTX_BLACKWELL), p2 = instr_preset(t2, MMA_PRESET_RTX_BLACKWELL);
+    const mma_profile x1 = instr_preset(t1, MMA_PRESET_EXACT);
+    const uint64_t e4m3_8[] = {0x50}, e2m1_1[] = {0x2};
+    check_run("sm120 e4m3.e2m1 (issue)", t1, &p1, e4m3_8, e2m1_1, 1, 0x4d12bc27, 0, 0, 0x4d12bc27);
+    check_run("sm120 e2m1.e4m3 (issue)", t2, &p2, e2m1_1, e4m3_8, 1, 0x4d12bc27, 0, 0, 0x4d12bc27);
+    check_run("exact e4m3.e2m1 tie", t1, &x1, e4m3_8, e2m1_1, 1, 0x4d12bc27, 0, 0, 0x4d12bc28);
+
+    const uint64_t e5m2[] = {0x78, 0x2C, 0xF8}, e3m2[] = {0x10, 0x01, 0x10};
+    static const struct {
+        const char *text;
+        int a_is_e5m2;
+        uint64_t want;
+    } mixed[] = {
+        {"mma.sync.aligned.m16n8k32.row.col.kind::f8f6f4.f32.e5m2.e3m2.f32", 1, 0x3B800000},
+        {"mma.sync.aligned.m16n8k32.row.col.kind::f8f6f4.f32.e3m2.e5m2.f32", 0, 0x3B800000},
+        {"mma.sync.aligned.m16n8k32.row.col.kind::f8f6f4.f16.e5m2.e3m2.f16", 1, 0x1C00},
+        {"mma.sync.aligned.m16n8k32.row.col.kind::f8f6f4.f16.e3m2.e5m2.f16", 0, 0x1C00},
+    };
+    for (size_t i = 0; i < sizeof mixed / sizeof mixed[0]; i++) {
+        const mma_profile p = instr_preset(mixed[i].text, MMA_PRESET_RTX_BLACKWELL);
+        check_run(mixed[i].text + 33, mixed[i].text, &p, mixed[i].a_is_e5m2 ? e5m2 : e3m2,
+                  mixed[i].a_is_e5m2 ? e3m2 : e5m2, 3, 0, 0, 0, mixed[i].want);
+    }
+}
+
+/*
+ * Defect 2: sm_120 plain FP8 mma.sync is the same one-step unit (not 2 x 16 pair_split + C last).
+ * (a) k32 f32, e4m3: 256 (0x78) x 256 = 2^16 at k0, 2^-4 (0x18) x 2^-4 = 2^-8 at k1, -256 (0xF8) x 256
+ *     at k2, C = 0: as above 2^-8 = 0x3B800000 (old: k0, k1 in pair_split step 1 -> 2^16 -> +0).
+ * (b) k16 f32: 8.0 (0x50) x 1.0 (0x38), C = 0x4d12bc27: C joined and truncated -> 0x4d12bc27 (old:
+ *     C added last in RNE -> 0x4d12bc28).
+ * (c) k16 f16 output whose products alone overflow f16: -256 (0xF8) x 448 (0x7E) = -114688, C = 65504
+ *     (0x7BFF). One step: E = max(16, 15) = 16, lsb 2^-9, all exact, S = -49184 = -1537 x 2^5 (11 bits)
+ *     -> RNE exact -> 0xFA01 (= the exact result). Old: the step without C overflowed to -Inf 0xFC00.
+ * (d) k32 f16 output rounds RNE: e5m2 2^-5 (0x28) x e4m3 2^-6 (0x08) = 2^-11 and e5m2 2^-9 (0x18) x
+ *     e4m3 2^-9 (0x01) = 2^-18, C = 1.0 (0x3C00): E = 0, lsb 2^-25, S = 1 + 2^-11 + 2^-18: more than
+ *     half an f16 ulp (2^-10) -> up -> 0x3C01 (truncation would give 0x3C00); both operand orders.
+ */
+static void sm120_fp8(void) {
+    {
+        const char *t = "mma.sync.aligned.m16n8k32.row.col.f32.e4m3.e4m3.f32";
+        const mma_profile p = instr_preset(t, MMA_PRESET_RTX_BLACKWELL);
+        const uint64_t a[] = {0x78, 0x18, 0xF8}, b[] = {0x78, 0x18, 0x78};
+        check_run("sm120 fp8 k32 one step", t, &p, a, b, 3, 0, 0, 0, 0x3B800000);
+    }
+    {
+        const char *t = "mma.sync.aligned.m16n8k16.row.col.f32.e4m3.e4m3.f32";
+        const mma_profile p = instr_preset(t, MMA_PRESET_RTX_BLACKWELL);
+        const uint64_t a[] = {0x50}, b[] = {0x38};
+        check_run("sm120 fp8 k16 C joined", t, &p, a, b, 1, 0x4d12bc27, 0, 0, 0x4d12bc27);
+    }
+    {
+        const char *t = "mma.sync.aligned.m16n8k16.row.col.f16.e4m3.e4m3.f16";
+        const mma_profile p = instr_preset(t, MMA_PRESET_RTX_BLACKWELL);
+        const uint64_t a[] = {0xF8}, b[] = {0x7E};
+        check_run("sm120 fp8 k16 f16 no partial overflow", t, &p, a, b, 1, 0x7BFF, 0, 0, 0xFA01);
+    }
+    {
+        const char *t1 = "mma.sync.aligned.m16n8k32.row.col.f16.e5m2.e4m3.f16";
+        const char *t2 = "mma.sync.aligned.m16n8k32.row.col.f16.e4m3.e5m2.f16";
+        const mma_profile p1 = instr_preset(t1, MMA_PRESET_RTX_BLACKWELL), p2 = instr_preset(t2, MMA_PRESET_RTX_BLACKWELL);
+        const uint64_t e5m2[] = {0x28, 0x18}, e4m3[] = {0x08, 0x01};
+        check_run("sm120 fp8 f16 RNE e5m2.e4m3", t1, &p1, e5m2, e4m3, 2, 0x3C00, 0, 0, 0x3C01);
+        check_run("sm120 fp8 f16 RNE e4m3.e5m2", t2, &p2, e4m3, e5m2, 2, 0x3C00, 0, 0, 0x3C01);
+    }
+}
+
+/*
+ * Defect 3: sm_120 .kind::mxf4* groups aligned at their scale exponents (group_align = 1, rtx_blackwell)
+ * vs floor(log2 |group|) with zero groups dropped (group_align = 0). m16n8k64: 4 groups of 16.
+ * (a) issue: A = B = 0, unit scales (ue8m0 0x7F), C = 0xaeadcfea = -1.0101...b x 2^-34. Rule 1: four
+ *     zero groups at e = 0 take part, E = 0, F = 35: C keeps bits >= 2^-35 -> -1.0b x 2^-34 = 0xae800000.
+ *     Rule 0: only C -> 0xaeadcfea.
+ * (b) unnormalised group: k0..15 6 x 6 (0x7 x 0x7) = +576, k16..31 -6 x 6 (0xF x 0x7) = -576, C =
+ *     0x30800001 = 2^-30 (1 + 2^-23), unit scales. Rule 1: every group e = 0, E = 0, lsb 2^-35: +-576
+ *     cancel, C loses 2^-53 -> 2^-30 = 0x30800000. Rule 0: groups at floor(log2 576) = 9, E = 9, lsb
+ *     2^-26: C (< 2^-26) truncates to 0 -> S = 0 -> +0. Exact: 0x30800001.
+ * (c) scale exponents: block 0 (k0..31) scale_A 2^3 (0x82), scale_B 2^-1 (0x7E); block 1 the same codes.
+ *     k0 0.5 x 0.5 (0x1 x 0x1) = 0.25 -> x 2^2 = +1; k16 -0.5 x 0.5 (0x9 x 0x1) -> -1; C = 0x2F400000 =
+ *     1.5 x 2^-33. Rule 1: every group at e = 3 - 1 = 2, E = 2, lsb 2^-33: C -> 2^-33 = 0x2F000000.
+ *     Rule 0: groups at floor(log2 1) = 0, E = 0, lsb 2^-35: C exact -> 0x2F400000.
+ * (d) ue4m3 scale exponent = floor(log2 scale): mxf4nvf4 4X ue4m3, every scale_A 2^-9 (subnormal 0x01),
+ *     scale_B 1.0 (0x38), A = B = 0, C = 0x2A600000 = 1.75 x 2^-43. Rule 1: groups at -9 + 0 = -9, E =
+ *     -9, lsb 2^-44: C -> 1.5 x 2^-43 = 0x2A400000 (MMA-Sim's pinned -6 would keep nothing). Rule 0:
+ *     0x2A600000.
+ * (e) a zero ue4m3 scale (0x00) has no exponent: its group takes no part. Every scale_A 0x00, C =
+ *     0xaeadcfea -> only C -> 0xaeadcfea under rule 1 as well.
+ */
+static void sm120_mxf4_groups(void) {
+    const char *mx = "mma.sync.aligned.m16n8k64.row.col.kind::mxf4.block_scale.f32.e2m1.e2m1.f32.ue8m0";
+    const char *nv = "mma.sync.aligned.m16n8k64.row.col.kind::mxf4nvf4.block_scale.scale_vec::4X.f32.e2m1.e2m1.f32.ue4m3";
+    const mma_profile r1 = instr_preset(mx, MMA_PRESET_RTX_BLACKWELL), n1 = instr_preset(nv, MMA_PRESET_RTX_BLACKWELL);
+    const mma_profile ex = instr_preset(mx, MMA_PRESET_EXACT);
+    mma_profile r0 = r1, n0 = n1;
+    r0.group_align = 0;
+    n0.group_align = 0;
+    g_checks++;
+    if (r1.group_align != 1 || n1.group_align != 1 || r1.frac_bits != 35 || r1.group != 16) {
+        g_failures++;
+        printf("FAIL rtx_blackwell mxf4 profile: group_align %u, F %u, g %u\n", r1.group_align, r1.frac_bits, r1.group);
+    }
+    const uint64_t none[] = {0};
+    check_run("mxf4 zero groups take part (issue)", mx, &r1, none, none, 0, 0xaeadcfea, 0x7F, 0x7F, 0xae800000);
+    check_run("mxf4 zero groups dropped (rule 0)", mx, &r0, none, none, 0, 0xaeadcfea, 0x7F, 0x7F, 0xaeadcfea);
+
+    uint64_t a[32], b[32];
+    for (int k = 0; k < 32; k++) {
+        a[k] = k < 16 ? 0x7 : 0xF;
+        b[k] = 0x7;
+    }
+    check_run("mxf4 unnormalised group", mx, &r1, a, b, 32, 0x30800001, 0x7F, 0x7F, 0x30800000);
+    check_run("mxf4 normalised group (rule 0)", mx, &r0, a, b, 32, 0x30800001, 0x7F, 0x7F, 0x00000000);
+    check_run("mxf4 unnormalised group exact", mx, &ex, a, b, 32, 0x30800001, 0x7F, 0x7F, 0x30800001);
+
+    for (int k = 0; k < 32; k++) {
+        a[k] = k == 0 ? 0x1 : (k == 16 ? 0x9 : 0x0);
+        b[k] = (k == 0 || k == 16) ? 0x1 : 0x0;
+    }
+    check_run("mxf4 scale exponents", mx, &r1, a, b, 17, 0x2F400000, 0x82, 0x7E, 0x2F000000);
+    check_run("mxf4 value exponents (rule 0)", mx, &r0, a, b, 17, 0x2F400000, 0x82, 0x7E, 0x2F400000);
+
+    check_run("mxf4nvf4 ue4m3 subnormal scale exponent", nv, &n1, none, none, 0, 0x2A600000, 0x01, 0x38, 0x2A400000);
+    check_run("mxf4nvf4 ue4m3 subnormal scale (rule 0)", nv, &n0, none, none, 0, 0x2A600000, 0x01, 0x38, 0x2A600000);
+    check_run("mxf4nvf4 zero scale takes no part", nv, &n1, none, none, 0, 0xaeadcfea, 0x00, 0x38, 0xaeadcfea);
+}
+
+/*
+ * zero_product_term (MMA-Sim: a zero product takes part in E, a zero operand counting as -126).
+ * Hopper bf16 -> f32 (G16, F25, min_E -133):
+ * (a) 0 x 2^127 (bf16 0x0000 x 0x7F00), C = 0x3A800001 = 2^-10 (1 + 2^-23). Rule 1: the zero product
+ *     enters at -126 + 127 = 1, E = 1, lsb 2^-24: C loses 2^-33 -> 0x3A800000. Default: no product
+ *     takes part, E = -10 -> C -> 0x3A800001. Through mma_run (row engine) and mma_dot.
+ * (b) the same zero product truncates another product: (1 + 2^-7) 2^-20 (0x3581) x 1.0 (0x3F80), C = 0:
+ *     rule 1: E = 1, lsb 2^-24 -> 2^-20 = 0x35800000; default: 0x35810000.
+ * (c) 0 x 0 enters at -252: no effect -> 0x3A800001 under both rules.
+ * (d) tf32 (G8, F25): -0 x 2^127 (0x80000000 x 0x7F000000), C = 0x3A800001: rule 1 -> 0x3A800000.
+ */
+static void zero_product_rule(void) {
+    const char *t = "mma.sync.aligned.m16n8k16.row.col.f32.bf16.bf16.f32";
+    const mma_profile hb = instr_preset(t, MMA_PRESET_HOPPER);
+    mma_profile hz = hb;
+    hz.zero_product_term = 1;
+    const uint64_t z[] = {0x0000}, big[] = {0x7F00};
+    check_run("zpt bf16 0 x 2^127 truncates C", t, &hz, z, big, 1, 0x3A800001, 0, 0, 0x3A800000);
+    check_run("zpt off bf16 0 x 2^127", t, &hb, z, big, 1, 0x3A800001, 0, 0, 0x3A800001);
+    check_dot("zpt bf16 0 x 2^127 (dot)", &hz, MMA_FMT_BF16, MMA_FMT_F32, 16, z, big, 1, 0x3A800001, 0x3A800000);
+    const uint64_t a2[] = {0x0000, 0x3581}, b2[] = {0x7F00, 0x3F80};
+    check_dot("zpt truncates a product", &hz, MMA_FMT_BF16, MMA_FMT_F32, 16, a2, b2, 2, 0, 0x35800000);
+    check_dot("zpt off keeps the product", &hb, MMA_FMT_BF16, MMA_FMT_F32, 16, a2, b2, 2, 0, 0x35810000);
+    check_dot("zpt 0 x 0", &hz, MMA_FMT_BF16, MMA_FMT_F32, 16, z, z, 1, 0x3A800001, 0x3A800001);
+    mma_profile tz = preset(MMA_PRESET_HOPPER, MMA_FAMILY_MMA, MMA_FMT_TF32, MMA_FMT_F32);
+    tz.zero_product_term = 1;
+    const uint64_t nz[] = {0x80000000}, tbig[] = {0x7F000000};
+    check_dot("zpt tf32 -0 x 2^127", &tz, MMA_FMT_TF32, MMA_FMT_F32, 8, nz, tbig, 1, 0x3A800001, 0x3A800000);
+}
+
+/*
+ * Signs and NaNs no data verifies (documented in profile.h):
+ * (a) a negative non-zero S that truncates to zero keeps -0: Hopper bf16 -2^-75 (0x9A00) x 2^-75
+ *     (0x1A00) = -2^-150, C = +0: E = max(-150, -133) = -133, lsb 2^-158, S = -256 -> -2^-150 -> RZ to
+ *     the f32 grid (2^-149) -> -0 = 0x80000000.
+ * (b) f64 NaN results are the canonical 0x7FFFFFFFFFFFFFFF: a NaN operand with a payload
+ *     (0x7FF8000000000001) and 0 x Inf, every f64 rounding.
+ */
+static void zero_sign_and_f64_nan(void) {
+    const mma_profile hb = preset(MMA_PRESET_HOPPER, MMA_FAMILY_MMA, MMA_FMT_BF16, MMA_FMT_F32);
+    const uint64_t a[] = {0x9A00}, b[] = {0x1A00};
+    check_dot("negative S truncated to -0", &hb, MMA_FMT_BF16, MMA_FMT_F32, 16, a, b, 1, 0, 0x80000000);
+    const char *t = "mma.sync.aligned.m8n8k4.row.col.f64.f64.f64.f64";
+    const uint64_t nan[] = {0x7FF8000000000001ULL}, one[] = {0x3FF0000000000000ULL};
+    const uint64_t zero[] = {0}, inf[] = {0x7FF0000000000000ULL};
+    for (unsigned p = 0; p < (unsigned)MMA_PRESET_COUNT; p++) {
+        if (p == MMA_PRESET_ARM_FP8) continue; /* Arm FP8 has no f64 */
+        const mma_profile pf = instr_preset(t, (mma_preset)p);
+        check_run("f64 NaN operand -> canonical NaN", t, &pf, nan, one, 1, 0x3FF0000000000000ULL, 0, 0,
+                  0x7FFFFFFFFFFFFFFFULL);
+        check_run("f64 0 x Inf -> canonical NaN", t, &pf, zero, inf, 1, 0, 0, 0, 0x7FFFFFFFFFFFFFFFULL);
+    }
+}
+
 int main(void) {
     alignment_and_truncation();
     exact_round_modes();
@@ -660,6 +899,11 @@ int main(void) {
     exact_f64();
     integer_and_b1();
     f64_modes();
+    sm120_operand_order();
+    sm120_fp8();
+    sm120_mxf4_groups();
+    zero_product_rule();
+    zero_sign_and_f64_nan();
     printf("%d checks, %d failures\n", g_checks, g_failures);
     return g_failures ? 1 : 0;
 }

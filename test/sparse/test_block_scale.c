@@ -2,10 +2,13 @@
  * Block-scaled MMA (dense and sparse) against independent re-implementations with MPFR:
  *  - exact:   the exact sum of all scaled products and C (MPFR, 4096 bits), rounded once RNE to f32;
  *  - seq_fma: k-serial C + scaled product, rounded RNE to f32 after every k;
- *  - rtx_blackwell (NUMERICS presets table): mxf8f6f4 = block-FMA steps of 32 scaled products,
- *    F = 25; mxf4/mxf4nvf4 = exact groups of 16 products x their two scales, term exponent
- *    floor(log2 |group|), all groups + C in one step with F = 35; both: E = max(term exponents,
- *    C's, -133), terms truncated to F bits, RZ to 24 bits, >= 2^128 -> Inf;
+ *  - rtx_blackwell (NUMERICS presets table, issue 12): mxf8f6f4 = block-FMA steps of 32 scaled
+ *    products, F = 25; mxf4/mxf4nvf4 = exact groups of 16 products x their two scales, term exponent
+ *    floor(log2 scale_a) + floor(log2 scale_b) with the group value unnormalised and all-zero groups
+ *    taking part (group_align 1; a zero-scale group takes none), all groups + C in one step with
+ *    F = 35; both: E = max(term exponents, C's, -133), terms truncated to F bits, RZ to 24 bits,
+ *    >= 2^128 -> Inf;
+ *  - group_align 0: the group term exponent floor(log2 |group|), all-zero groups dropped;
  *  - hand-built profiles with other G / F / group sizes, to catch hard-wired constants.
  * The element/scale decoder, the sparse expansion, the scale geometry and the selector rules are
  * written here from the PTX text, not taken from the library. Also: NaN scales, the strict NaN
@@ -149,6 +152,7 @@ typedef struct ref_cfg {
     int F;       /* fraction bits */
     long min_e;  /* E clamp */
     int flush;   /* subnormal elements read as zero */
+    int galign;  /* R_GROUPS: 1 = group aligned at its scale exponents (profile.group_align) */
 } ref_cfg;
 
 /* A finite non-zero decoded element below 2^e_min (tdec's e for a subnormal is e_min). */
@@ -356,6 +360,15 @@ static uint32_t ref_dot(const ref_cfg *cfg, const ref_in *in, uint32_t c)
             G->cls = CNAN;
             continue;
         }
+        if (cfg->galign && cs != CZ && ct != CZ) {
+            /* at the scales' floor(log2) exponents, value unnormalised, an all-zero group included */
+            mpfr_mul(G->v, G->v, tmp3, MPFR_RNDN);
+            mpfr_mul(G->v, G->v, tmp4, MPFR_RNDN);
+            G->cls = CFIN;
+            G->sign = mpfr_signbit(G->v) ? 1 : 0;
+            G->e = (mpfr_get_exp(tmp3) - 1) + (mpfr_get_exp(tmp4) - 1);
+            continue;
+        }
         mpfr_mul(G->v, G->v, tmp3, MPFR_RNDN);
         mpfr_mul(G->v, G->v, tmp4, MPFR_RNDN);
         if (mpfr_zero_p(G->v)) {
@@ -546,7 +559,7 @@ static void test_presets(void)
             if (ps != MMA_OK) {
                 continue;
             }
-            ref_cfg cfg = {R_EXACT, 0, 0, 0, -133, 0};
+            ref_cfg cfg = {R_EXACT, 0, 0, 0, -133, 0, 0};
             if (p == MMA_PRESET_SEQ_FMA) {
                 cfg.algo = R_SEQ;
             } else if (p == MMA_PRESET_RTX_BLACKWELL) {
@@ -554,10 +567,21 @@ static void test_presets(void)
                 cfg.G = 32;
                 cfg.g = 16;
                 cfg.F = fp4form ? 35 : 25;
+                cfg.galign = fp4form;
+                CHECK(prof.group_align == (fp4form ? 1 : 0), "%s: rtx_blackwell group_align %u", forms[f],
+                      prof.group_align);
             }
             const int reps = fp4form ? 10 : 3;
             run_case(forms[f], &prof, &cfg, reps, 0);
             run_case(forms[f], &prof, &cfg, reps, 1);
+            if (p == MMA_PRESET_RTX_BLACKWELL && fp4form) {
+                /* the rule before issue 12, kept as profile value 0 */
+                mma_profile p0 = prof;
+                p0.group_align = 0;
+                cfg.galign = 0;
+                run_case(forms[f], &p0, &cfg, reps, 0);
+                run_case(forms[f], &p0, &cfg, reps, 1);
+            }
         }
     }
     (void)text;
@@ -580,47 +604,57 @@ static void test_custom_profiles(void)
     p.group = 16;
     p.frac_bits = 30;
     p.min_e_f32 = -140;
-    ref_cfg c8 = {R_BFMA, 16, 0, 30, -140, 0};
+    ref_cfg c8 = {R_BFMA, 16, 0, 30, -140, 0, 0};
     run_case(mx8, &p, &c8, 6, 1);
     run_case(sp8, &p, &c8, 6, 1);
     p.group = 8;
     p.frac_bits = 12;
     p.min_e_f32 = MMA_MIN_E_NONE;
-    ref_cfg c8b = {R_BFMA, 8, 0, 12, -100000, 0};
+    ref_cfg c8b = {R_BFMA, 8, 0, 12, -100000, 0, 0};
     run_case(mx8, &p, &c8b, 6, 1);
 
     (void)mma_instr_profile(MMA_PRESET_RTX_BLACKWELL, &i4, &p);
     p.name = NULL;
     p.group = 8;
     p.frac_bits = 30;
-    ref_cfg c4 = {R_GROUPS, 0, 8, 30, -133, 0};
-    run_case(nv4, &p, &c4, 8, 1);
-    run_case(sp4, &p, &c4, 8, 1);
-    p.group = 32;
-    p.frac_bits = 40;
-    ref_cfg c4b = {R_GROUPS, 0, 32, 40, -133, 0};
-    run_case(sp4, &p, &c4b, 8, 1);
-    p.group = 2;
-    p.frac_bits = 20;
-    ref_cfg c4c = {R_GROUPS, 0, 2, 20, -133, 0};
-    run_case(nv4, &p, &c4c, 8, 1);
+    for (int ga = 0; ga < 2; ++ga) {
+        p.group_align = (uint8_t)ga;
+        p.group = 8;
+        p.frac_bits = 30;
+        ref_cfg c4 = {R_GROUPS, 0, 8, 30, -133, 0, ga};
+        run_case(nv4, &p, &c4, 8, 1);
+        run_case(sp4, &p, &c4, 8, 1);
+        p.group = 32;
+        p.frac_bits = 40;
+        ref_cfg c4b = {R_GROUPS, 0, 32, 40, -133, 0, ga};
+        run_case(sp4, &p, &c4b, 8, 1);
+        p.group = 2;
+        p.frac_bits = 20;
+        ref_cfg c4c = {R_GROUPS, 0, 2, 20, -133, 0, ga};
+        run_case(nv4, &p, &c4c, 8, 1);
+        /* zero_product_term does not reach inside the exact groups */
+        p.zero_product_term = 1;
+        run_case(nv4, &p, &c4c, 8, 1);
+        p.zero_product_term = 0;
+    }
+    p.group_align = 1;
 
     /* Subnormal inputs flushed (a profile parameter no NVIDIA preset sets), both datapaths and exact. */
     p.group = 16;
     p.frac_bits = 35;
     p.flush_subnormal_in = 1;
-    ref_cfg c4f = {R_GROUPS, 0, 16, 35, -133, 1};
+    ref_cfg c4f = {R_GROUPS, 0, 16, 35, -133, 1, 1};
     run_case(nv4, &p, &c4f, 8, 1);
     run_case(sp4, &p, &c4f, 8, 1);
     mma_profile pf;
     (void)mma_instr_profile(MMA_PRESET_RTX_BLACKWELL, &i8, &pf);
     pf.flush_subnormal_in = 1;
-    ref_cfg c8f = {R_BFMA, 32, 0, 25, -133, 1};
+    ref_cfg c8f = {R_BFMA, 32, 0, 25, -133, 1, 0};
     run_case(mx8, &pf, &c8f, 8, 1);
     run_case(sp8, &pf, &c8f, 8, 1);
     (void)mma_instr_profile(MMA_PRESET_EXACT, &i8, &pf);
     pf.flush_subnormal_in = 1;
-    ref_cfg cef = {R_EXACT, 0, 0, 0, 0, 1};
+    ref_cfg cef = {R_EXACT, 0, 0, 0, 0, 1, 0};
     run_case(mx8, &pf, &cef, 8, 1);
     p.flush_subnormal_in = 0;
 

@@ -475,6 +475,9 @@ static void profile_params(void)
     BAD_FIELD(f32_sig_bits, 23);
     BAD_FIELD(zero_c_term, 2);
     BAD_FIELD(f16_c_pinned, 2);
+    BAD_FIELD(zero_product_term, 2);
+    BAD_FIELD(group_align, 2);
+    BAD_FIELD(group_align, 255);
     BAD_FIELD(flush_subnormal_in, 3);
     BAD_FIELD(arm_osm, 2);
     BAD_FIELD(arm_lscale, 128);

@@ -4,6 +4,22 @@
 
 #include "accumulate_int.h"
 
+/*
+ * Build switches (all 1 by default): a firmware that only runs block-FMA (GPU) profiles may build
+ * this file with -DMMA_CFG_ACC_EXACT=0 -DMMA_CFG_ACC_SEQ_FMA=0 -DMMA_CFG_ARM_FP8=0, and the code of
+ * those algorithms is not linked; a profile that selects one of them then returns MMA_ERR_PROFILE.
+ * The enabled algorithms compute exactly the same bits either way.
+ */
+#ifndef MMA_CFG_ACC_EXACT
+#define MMA_CFG_ACC_EXACT 1
+#endif
+#ifndef MMA_CFG_ACC_SEQ_FMA
+#define MMA_CFG_ACC_SEQ_FMA 1
+#endif
+#ifndef MMA_CFG_ARM_FP8
+#define MMA_CFG_ARM_FP8 1
+#endif
+
 /* C and D of a floating-point MMA are f32, f16 or f64 (the accumulator formats of PTX). */
 static bool is_accumulator_format(mma_format f)
 {
@@ -69,6 +85,7 @@ mma_status mmai_block_fma_run(const mma_profile *prof, mmai_block_step_fn step, 
     return MMA_OK;
 }
 
+#if MMA_CFG_ACC_EXACT
 static mma_status exact_run(const mma_profile *prof, mmai_product_fetch fetch, const void *ctx, size_t n,
                             uint64_t c_d, mma_format dtype, uint64_t *d)
 {
@@ -95,7 +112,9 @@ static mma_status exact_run(const mma_profile *prof, mmai_product_fetch fetch, c
     }
     return mmai_exact_sum_round(&s, info, (mma_round)prof->round_mode, 0, info->canonical_nan, d);
 }
+#endif
 
+#if MMA_CFG_ACC_SEQ_FMA
 static mma_status seq_fma_run(const mma_profile *prof, mmai_product_fetch fetch, const void *ctx, size_t n,
                               uint64_t c_d, mma_format dtype, uint64_t *d)
 {
@@ -125,6 +144,7 @@ static mma_status seq_fma_run(const mma_profile *prof, mmai_product_fetch fetch,
     *d = acc;
     return MMA_OK;
 }
+#endif
 
 mma_status mmai_accumulate_fetch(const mma_profile *prof, mmai_product_fetch fetch, const void *ctx, size_t n,
                                 mma_format ctype, uint64_t c, mma_format dtype, uint64_t *d)
@@ -158,11 +178,23 @@ mma_status mmai_accumulate_fetch(const mma_profile *prof, mmai_product_fetch fet
             return mmai_block_fma_run(prof, fetch_step, &x, n, c_d, dtype, d);
         }
     case MMA_ACC_EXACT:
+#if MMA_CFG_ACC_EXACT
         return exact_run(prof, fetch, ctx, n, c_d, dtype, d);
+#else
+        return MMA_ERR_PROFILE;   /* switched off in this build */
+#endif
     case MMA_ACC_SEQ_FMA:
+#if MMA_CFG_ACC_SEQ_FMA
         return seq_fma_run(prof, fetch, ctx, n, c_d, dtype, d);
+#else
+        return MMA_ERR_PROFILE;
+#endif
     case MMA_ACC_ARM_FP8:
+#if MMA_CFG_ARM_FP8
         return mmai_arm_fp8_dot(prof, fetch, ctx, n, dtype, c_d, d);
+#else
+        return MMA_ERR_PROFILE;
+#endif
     default:
         return MMA_ERR_PROFILE_PARAM;
     }
@@ -233,6 +265,7 @@ static mma_status fetch_codes(const void *vctx, size_t pos, mma_product *out)
     return st != MMA_OK ? st : mma_multiply(x->atype, &va, x->btype, &vb, NULL, out);
 }
 
+#if MMA_CFG_ACC_SEQ_FMA
 /* f64 (and any width) k-serial fused multiply-add directly on decoded values. */
 static mma_status dot_wide_seq_fma(const mma_profile *prof, const dot_ctx *x, mma_format dtype, uint64_t c_d,
                                    uint64_t *d)
@@ -269,6 +302,9 @@ static mma_status dot_wide_seq_fma(const mma_profile *prof, const dot_ctx *x, mm
     return MMA_OK;
 }
 
+#endif
+
+#if MMA_CFG_ACC_EXACT
 /* f64 (any width) exact sum of all products and C with one rounding. */
 static mma_status dot_wide_exact(const mma_profile *prof, const dot_ctx *x, mma_format ctype, uint64_t c,
                                  mma_format dtype, uint64_t *d)
@@ -305,6 +341,7 @@ static mma_status dot_wide_exact(const mma_profile *prof, const dot_ctx *x, mma_
     }
     return mmai_exact_sum_round(&s, info, (mma_round)prof->round_mode, 0, info->canonical_nan, d);
 }
+#endif
 
 mma_status mma_dot(const mma_profile *prof, mma_format atype, const uint64_t *a, size_t a_stride,
                    mma_format btype, const uint64_t *b, size_t b_stride, size_t k, mma_format ctype,
@@ -321,18 +358,22 @@ mma_status mma_dot(const mma_profile *prof, mma_format atype, const uint64_t *a,
         if (!is_accumulator_format(ctype) || !is_accumulator_format(dtype)) {
             return MMA_ERR_FORMAT_PAIR;
         }
+#if MMA_CFG_ACC_EXACT
         if (prof->algo == MMA_ACC_EXACT) {
             return dot_wide_exact(prof, &x, ctype, c, dtype, d);
         }
-        if (prof->algo != MMA_ACC_SEQ_FMA) {
-            return MMA_ERR_PROFILE;
+#endif
+#if MMA_CFG_ACC_SEQ_FMA
+        if (prof->algo == MMA_ACC_SEQ_FMA) {
+            mma_status st = mma_profile_validate(prof);
+            uint64_t c_d = 0;
+            if (st == MMA_OK) {
+                st = mmai_c_to_dtype(ctype, c, dtype, &c_d);
+            }
+            return st != MMA_OK ? st : dot_wide_seq_fma(prof, &x, dtype, c_d, d);
         }
-        mma_status st = mma_profile_validate(prof);
-        uint64_t c_d = 0;
-        if (st == MMA_OK) {
-            st = mmai_c_to_dtype(ctype, c, dtype, &c_d);
-        }
-        return st != MMA_OK ? st : dot_wide_seq_fma(prof, &x, dtype, c_d, d);
+#endif
+        return MMA_ERR_PROFILE;
     }
     return mmai_accumulate_fetch(prof, fetch_codes, &x, k, ctype, c, dtype, d);
 }

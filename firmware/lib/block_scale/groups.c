@@ -2,7 +2,9 @@
  * Group stage of the .kind::mxf4 / .kind::mxf4nvf4 datapath (NUMERICS 3, presets table): products
  * summed exactly in groups of profile.group (natural k order), each group sum multiplied exactly by
  * its block's scale factor, giving one term; the row engine then fuses all groups and C in ONE
- * block-FMA step with F = profile.frac_bits.
+ * block-FMA step with F = profile.frac_bits. profile.group_align says where the term is aligned:
+ * 0 at floor(log2 |group value|) (an all-zero group takes no part), 1 at the sum of the two scale
+ * exponents with the significand unnormalised (an all-zero group takes part).
  */
 #include "mma/stage.h"
 
@@ -52,8 +54,24 @@ mma_status mma_group_sum(const mma_profile *prof, const mma_product *products, s
         term->cls = MMA_CLASS_NAN;
         return MMA_OK;
     }
-    if (scale->zero || term->cls == MMA_CLASS_ZERO) {
-        term->cls = MMA_CLASS_ZERO;
+    if (scale->zero) {
+        term->cls = MMA_CLASS_ZERO; /* a zero scale has no exponent: the group takes no part (either rule) */
+        term->m = 0;
+        return MMA_OK;
+    }
+    if (prof->group_align) {
+        /*
+         * Aligned at the scale exponents (MMA-Sim's sm_120 model): e = floor(log2 scale_a) +
+         * floor(log2 scale_b), the significand as summed (not normalised; it may exceed 2^(e+1)),
+         * and a FINITE term even when the sum is 0 - an all-zero group still takes part in E.
+         */
+        term->cls = MMA_CLASS_FINITE;
+        term->m *= scale->sig;
+        term->lsb += scale->exp;
+        term->e = scale->e_shift;
+        return MMA_OK;
+    }
+    if (term->cls == MMA_CLASS_ZERO) {
         term->m = 0;
         return MMA_OK;
     }

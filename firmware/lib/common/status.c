@@ -32,6 +32,13 @@ static const status_text STATUS_TEXT[MMA_STATUS_COUNT] = {
     [MMA_ERR_OVERFLOW_RANGE] = {"MMA_ERR_OVERFLOW_RANGE", "an exact accumulator would overflow its range"},
     [MMA_ERR_UNREPRESENTABLE] = {"MMA_ERR_UNREPRESENTABLE",
                                  "the value cannot be encoded in the target format (it lacks that sign, NaN or Inf)"},
+    [MMA_ERR_BUSY] = {"MMA_ERR_BUSY", "the accelerator is busy: a start or a job register write was refused"},
+    [MMA_ERR_ALIGN] = {"MMA_ERR_ALIGN", "an address or stride is not a multiple of the accelerator's bus width"},
+    [MMA_ERR_RANGE] = {"MMA_ERR_RANGE", "an operand region runs past the end of the bus address space"},
+    [MMA_ERR_BUS] = {"MMA_ERR_BUS", "a bus error (AXI SLVERR or DECERR) answered the accelerator's DMA"},
+    [MMA_ERR_TIMEOUT] = {"MMA_ERR_TIMEOUT", "the accelerator did not finish within the driver's timeout"},
+    [MMA_ERR_DEVICE] = {"MMA_ERR_DEVICE", "no accelerator, or it is in an error state not yet acknowledged"},
+    [MMA_ERR_ABORTED] = {"MMA_ERR_ABORTED", "the job was aborted by a soft reset"},
 };
 
 const char *mma_status_message(mma_status status)

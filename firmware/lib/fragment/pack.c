@@ -5,19 +5,35 @@
  */
 #include "mma/fragment.h"
 
-/* True if elem_bits/per_reg describe one of the packings of the header. */
+/*
+ * True if elem_bits/per_reg describe one of the packings of the header and the lane's layout->regs
+ * registers hold all layout->elems elements (a layout may be built by hand: without the second
+ * check an index below elems could address a register past the caller's array).
+ */
 static bool packing_ok(const mma_frag_layout *l)
 {
+    uint32_t need;
     switch (l->elem_bits) {
-    case 64: return l->per_reg == 0u;
+    case 64:
+        if (l->per_reg != 0u || l->container != MMA_FRAG_PLAIN) {
+            return false;
+        }
+        need = 2u * (uint32_t)l->elems;
+        break;
     case 1:
     case 4:
     case 8:
     case 16:
-    case 32: return l->per_reg == 32u / l->elem_bits && l->container <= MMA_FRAG_BITS_5_0 &&
-                    (l->container == MMA_FRAG_PLAIN || l->elem_bits == 8u);
+    case 32:
+        if (l->per_reg != 32u / l->elem_bits || l->container > MMA_FRAG_BITS_5_0 ||
+            (l->container != MMA_FRAG_PLAIN && l->elem_bits != 8u)) {
+            return false;
+        }
+        need = ((uint32_t)l->elems + l->per_reg - 1u) / l->per_reg;
+        break;
     default: return false;
     }
+    return l->regs >= need;
 }
 
 mma_status mma_frag_get(const mma_frag_layout *layout, const uint32_t *lane_regs, uint32_t index, uint64_t *code)

@@ -33,7 +33,14 @@ mma_status mma_instr_profile(mma_preset preset, const mma_instr *ins, mma_profil
         (!any && ins->kind == MMA_KINDQ_F8F6F4 && (have & MMA_GPU_F8F6F4) == 0)) {
         return MMA_ERR_PROFILE;
     }
-    st = mma_preset_profile(preset, (mma_family)ins->family, (mma_format)ins->atype, (mma_format)ins->dtype, out);
+    /*
+     * The datapath belongs to the instruction - family, both operand types (never A alone: swapping
+     * the operands never changes D), output type. Shape: every preset's G covers the instruction's
+     * K in whole steps (sm_120 FP8/FP6/FP4: G = 32 is one step for k16 and k32). Kind: plain FP8 and
+     * .kind::f8f6f4 run on the same sm_120 unit.
+     */
+    st = mma_preset_profile_ab(preset, (mma_family)ins->family, (mma_format)ins->atype, (mma_format)ins->btype,
+                               (mma_format)ins->dtype, out);
     if (st == MMA_OK && ins->atype == MMA_FMT_F64) {
         out->round_mode = ins->f64_round;
     }

@@ -20,7 +20,7 @@ static mma_status check_operands(const mma_gemm_desc *g, const mma_sparse_layout
         if (g->ldm < chunks || g->lda < g->k / 2u) {
             return MMA_ERR_BUFFER;
         }
-        for (size_t i = 0; chunks != 0 && i < g->m && st == MMA_OK; ++i) { /* K = 0: no metadata (meta may be NULL) */
+        for (size_t i = 0; chunks != 0 && i < g->m && st == MMA_OK; ++i) {
             mma_sparse_diag diag;
             st = mma_sparse_meta_validate(layout, 1, g->k, &g->meta[i * g->ldm], &diag);
         }
@@ -47,9 +47,11 @@ static void chunk_row(const mma_gemm_desc *g, const mma_sparse_layout *layout, s
                       uint64_t *arow)
 {
     const size_t kc = g->ins->k;
-    if (cnt != 0 && g->ins->sparsity != MMA_SPARSE_NONE) { /* K = 0: a and meta may be NULL */
-        mmai_sparse_expand_row(layout, cnt, &g->a[i * g->lda + k0 / 2u], &g->meta[i * g->ldm + k0 / layout->chunk],
-                              arow);
+    if (g->ins->sparsity != MMA_SPARSE_NONE) {
+        if (cnt != 0) { /* an empty K has no metadata to read (meta may be NULL) */
+            mmai_sparse_expand_row(layout, cnt, &g->a[i * g->lda + k0 / 2u], &g->meta[i * g->ldm + k0 / layout->chunk],
+                                   arow);
+        }
     } else {
         for (size_t t = 0; t < cnt; ++t) {
             arow[t] = g->a[i * g->lda + k0 + t];

@@ -76,6 +76,7 @@ static mma_status groups_dot(const scaled_dot *x, mma_format ctype, uint64_t c, 
     const size_t ngroups = x->k / g;
     mma_profile step = *prof;
     step.group = (uint16_t)ngroups; /* one step over all groups */
+    step.zero_product_term = 0;     /* which groups take part is the group stage's (group_align) */
     uint64_t c_d = 0;
     if (prof->c_mode != MMA_C_UNUSED) {
         mma_status st = mmai_c_to_dtype(ctype, c, MMA_FMT_F32, &c_d);

@@ -51,6 +51,7 @@ static mma_profile block_fma(unsigned group, unsigned frac_bits, unsigned f32_si
     p.zero_c_term = 0;
     p.f16_c_pinned = 0;
     p.zero_product_term = 0;
+    p.group_align = 0;
     p.flush_subnormal_in = 0;
     p.arm_lscale = 0;
     p.arm_osm = 0;
@@ -69,17 +70,44 @@ static bool is_f16_like(mma_format t) { return t == MMA_FMT_F16 || t == MMA_FMT_
 static bool is_fp8(mma_format t) { return t == MMA_FMT_E4M3 || t == MMA_FMT_E5M2; }
 static bool is_f6f4(mma_format t) { return t == MMA_FMT_E3M2 || t == MMA_FMT_E2M3 || t == MMA_FMT_E2M1; }
 
+/*
+ * The inputs of an instruction as far as a datapath is concerned: a function of the operand PAIR,
+ * symmetric in A and B, so swapping which operand is A never selects another datapath.
+ */
+typedef enum input_class {
+    IN_F16_LIKE = 0, /* f16 x f16 or bf16 x bf16 */
+    IN_TF32,         /* tf32 x tf32 */
+    IN_FP8,          /* e4m3/e5m2 x e4m3/e5m2 (plain mma.sync FP8, wgmma FP8, kind::f8f6f4 FP8 pairs) */
+    IN_F8F6F4,       /* kind::f8f6f4 with at least one e3m2/e2m3/e2m1 operand, the other any f8f6f4 type */
+    IN_OTHER         /* a pair of one other float format (f32): only exact and seq_fma model it */
+} input_class;
+
+/* Classifies an operand pair; MMA_ERR_FORMAT_PAIR for a mix that no MMA datapath has (f16 x bf16, ...). */
+static mma_status classify(mma_format atype, mma_format btype, input_class *out)
+{
+    const bool f8f6f4_pair = (is_fp8(atype) || is_f6f4(atype)) && (is_fp8(btype) || is_f6f4(btype));
+    if (f8f6f4_pair) {
+        *out = (is_f6f4(atype) || is_f6f4(btype)) ? IN_F8F6F4 : IN_FP8;
+        return MMA_OK;
+    }
+    if (atype != btype) {
+        return MMA_ERR_FORMAT_PAIR;
+    }
+    *out = is_f16_like(atype) ? IN_F16_LIKE : (atype == MMA_FMT_TF32 ? IN_TF32 : IN_OTHER);
+    return MMA_OK;
+}
+
 /* min_E per output: the generations clamp E at emin(out) - delta; delta 6 (Turing..Ada), 7 (Hopper+). */
 #define MIN_E(delta) (-126 - (delta)), (-14 - (delta))
 
 /* Hopper and later: f16/bf16 16 x F25, tf32 8 x F25. */
-static mma_status hopper_like_16bit(mma_format atype, mma_profile *out)
+static mma_status hopper_like_16bit(input_class in, mma_profile *out)
 {
-    if (is_f16_like(atype)) {
+    if (in == IN_F16_LIKE) {
         *out = block_fma(16, 25, 24, MIN_E(7));
         return MMA_OK;
     }
-    if (atype == MMA_FMT_TF32) {
+    if (in == IN_TF32) {
         *out = block_fma(8, 25, 24, MIN_E(7));
         return MMA_OK;
     }
@@ -95,23 +123,37 @@ static mma_profile fp8_mma_sync_split(void)
     return p;
 }
 
-/* The feature an input format needs (profile/gpus.c says which generation has it). */
-static uint32_t feature_of(mma_format atype)
+/*
+ * sm_120 (RTX Blackwell) mma.sync with FP8, FP6 or FP4 operands in any pair, plain e4m3/e5m2 or
+ * .kind::f8f6f4, k16 or k32: ONE block-FMA step over the whole K with C joined in it, natural k
+ * order, F = 25, f32 step result truncated (RZ) to 24 bits, f16 RNE (MMA-Sim's RTX Blackwell model,
+ * validated on the GPU). G = K: since a step over fewer products than G is the same step, G = 32 is
+ * one step for k16 and for k32.
+ */
+static mma_profile sm120_f8f6f4_unit(void)
 {
-    if (atype == MMA_FMT_F16) {
-        return MMA_GPU_F16;
-    }
-    if (atype == MMA_FMT_BF16 || atype == MMA_FMT_TF32) {
+    return block_fma(32, 25, 24, MIN_E(7));
+}
+
+/* The features an operand pair needs (profile/gpus.c says which generation has them). */
+static uint32_t features_of(input_class in, mma_format atype, mma_format btype)
+{
+    switch (in) {
+    case IN_F16_LIKE:
+        return (atype == MMA_FMT_F16 && btype == MMA_FMT_F16) ? MMA_GPU_F16 : MMA_GPU_BF16_TF32;
+    case IN_TF32:
         return MMA_GPU_BF16_TF32;
-    }
-    if (is_fp8(atype)) {
+    case IN_FP8:
         return MMA_GPU_FP8;
+    case IN_F8F6F4:
+        return MMA_GPU_F8F6F4;
+    default:
+        return ~(uint32_t)0; /* no GPU generation multiplies these */
     }
-    return MMA_GPU_F8F6F4; /* e3m2, e2m3, e2m1 */
 }
 
 /* The datapath of a GPU preset whose generation has the instruction (checked by the caller). */
-static mma_status nvidia_profile(mma_preset preset, mma_family family, mma_format atype, mma_profile *out)
+static mma_status nvidia_profile(mma_preset preset, mma_family family, input_class in, mma_profile *out)
 {
     switch (preset) {
     case MMA_PRESET_VOLTA:
@@ -122,43 +164,44 @@ static mma_status nvidia_profile(mma_preset preset, mma_family family, mma_forma
         return MMA_OK;
     case MMA_PRESET_AMPERE:
     case MMA_PRESET_ADA:
-        if (is_f16_like(atype)) {
+        if (in == IN_F16_LIKE) {
             *out = block_fma(8, 24, 24, MIN_E(6));
             return MMA_OK;
         }
-        if (atype == MMA_FMT_TF32) {
+        if (in == IN_TF32) {
             *out = block_fma(4, 24, 24, MIN_E(6));
             return MMA_OK;
         }
-        if (is_fp8(atype)) {
+        if (in == IN_FP8) {
             *out = block_fma(16, 13, 14, MIN_E(6)); /* Ada mma.sync m16n8k32: 2 steps of 16, e8m13 */
             return MMA_OK;
         }
         return MMA_ERR_PROFILE;
     case MMA_PRESET_HOPPER:
-        if (is_fp8(atype)) {
+        if (in == IN_FP8) {
             *out = family == MMA_FAMILY_WGMMA ? block_fma(32, 13, 14, MIN_E(7)) : fp8_mma_sync_split();
             return MMA_OK;
         }
-        return hopper_like_16bit(atype, out);
+        return hopper_like_16bit(in, out);
     case MMA_PRESET_BLACKWELL:
+        if (in == IN_FP8) {
+            *out = fp8_mma_sync_split(); /* B200 mma.sync m16n8k32 (real-GPU data) */
+            return MMA_OK;
+        }
+        return hopper_like_16bit(in, out);
     case MMA_PRESET_RTX_BLACKWELL:
-        if (is_fp8(atype)) {
-            *out = fp8_mma_sync_split();
+        if (in == IN_FP8 || in == IN_F8F6F4) {
+            *out = sm120_f8f6f4_unit(); /* one datapath for every FP8/FP6/FP4 pair: operand order never matters */
             return MMA_OK;
         }
-        if (is_f6f4(atype)) {
-            *out = block_fma(32, 25, 24, MIN_E(7)); /* the kind::f8f6f4 unit: 32 products, F = 25 */
-            return MMA_OK;
-        }
-        return hopper_like_16bit(atype, out);
+        return hopper_like_16bit(in, out);
     default:
         return MMA_ERR_PROFILE;
     }
 }
 
-mma_status mma_preset_profile(mma_preset preset, mma_family family, mma_format atype, mma_format dtype,
-                              mma_profile *out)
+mma_status mma_preset_profile_ab(mma_preset preset, mma_family family, mma_format atype, mma_format btype,
+                                 mma_format dtype, mma_profile *out)
 {
     if (out == NULL) {
         return MMA_ERR_NULL;
@@ -169,28 +212,36 @@ mma_status mma_preset_profile(mma_preset preset, mma_family family, mma_format a
     if ((unsigned)family > (unsigned)MMA_FAMILY_WGMMA) {
         return MMA_ERR_INSTRUCTION;
     }
-    if (!mma_format_is_float(atype) || !mma_format_is_float(dtype)) {
+    if (!mma_format_is_float(atype) || !mma_format_is_float(btype) || !mma_format_is_float(dtype)) {
         return MMA_ERR_FORMAT;
     }
     mma_status st;
-    if (atype == MMA_FMT_F64) {
+    if (atype == MMA_FMT_F64 || btype == MMA_FMT_F64) {
         /* f64 mma is IEEE fma in k order on every generation; exact stays one rounding */
-        if (dtype != MMA_FMT_F64 || preset == MMA_PRESET_ARM_FP8) {
+        if (atype != btype || dtype != MMA_FMT_F64 || preset == MMA_PRESET_ARM_FP8) {
             return MMA_ERR_FORMAT_PAIR;
         }
         *out = single_rounding(preset == MMA_PRESET_EXACT ? MMA_ACC_EXACT : MMA_ACC_SEQ_FMA);
         out->name = preset_names[preset];
         return MMA_OK;
     }
+    input_class in = IN_OTHER;
+    if (preset < MMA_PRESET_EXACT || preset == MMA_PRESET_ARM_FP8) {
+        st = classify(atype, btype, &in); /* exact and seq_fma take any pair of float formats */
+        if (st != MMA_OK) {
+            return st;
+        }
+    }
     if (preset < MMA_PRESET_EXACT) {
         const uint32_t have = mma_preset_features(preset);
-        if ((family == MMA_FAMILY_WGMMA && (have & MMA_GPU_WGMMA) == 0) || (have & feature_of(atype)) == 0) {
+        const uint32_t need = features_of(in, atype, btype);
+        if ((family == MMA_FAMILY_WGMMA && (have & MMA_GPU_WGMMA) == 0) || (have & need) != need) {
             return MMA_ERR_PROFILE; /* this generation has no such datapath (profile/gpus.c) */
         }
-        if (family == MMA_FAMILY_WMMA && !is_f16_like(atype) && atype != MMA_FMT_TF32) {
+        if (family == MMA_FAMILY_WMMA && in != IN_F16_LIKE && in != IN_TF32) {
             return MMA_ERR_PROFILE; /* wmma has no FP8/FP6/FP4 forms */
         }
-        if (atype == MMA_FMT_TF32 && dtype != MMA_FMT_F32) {
+        if (in == IN_TF32 && dtype != MMA_FMT_F32) {
             return MMA_ERR_FORMAT_PAIR; /* tf32 MMA writes f32 only */
         }
     }
@@ -204,7 +255,7 @@ mma_status mma_preset_profile(mma_preset preset, mma_family family, mma_format a
         st = MMA_OK;
         break;
     case MMA_PRESET_ARM_FP8:
-        if (!is_fp8(atype) || (dtype != MMA_FMT_F16 && dtype != MMA_FMT_F32)) {
+        if (in != IN_FP8 || (dtype != MMA_FMT_F16 && dtype != MMA_FMT_F32)) {
             return MMA_ERR_PROFILE;
         }
         *out = single_rounding(MMA_ACC_ARM_FP8);
@@ -214,7 +265,7 @@ mma_status mma_preset_profile(mma_preset preset, mma_family family, mma_format a
         if (dtype != MMA_FMT_F32 && dtype != MMA_FMT_F16) {
             return MMA_ERR_FORMAT_PAIR;
         } else {
-            st = nvidia_profile(preset, family, atype, out);
+            st = nvidia_profile(preset, family, in, out);
         }
         break;
     }
@@ -222,6 +273,12 @@ mma_status mma_preset_profile(mma_preset preset, mma_family family, mma_format a
         out->name = preset_names[preset];
     }
     return st;
+}
+
+mma_status mma_preset_profile(mma_preset preset, mma_family family, mma_format atype, mma_format dtype,
+                              mma_profile *out)
+{
+    return mma_preset_profile_ab(preset, family, atype, atype, dtype, out);
 }
 
 /*
@@ -244,8 +301,17 @@ mma_status mma_block_scale_preset_profile(mma_preset preset, mma_kind kind, mma_
         *out = single_rounding(MMA_ACC_SEQ_FMA);
         break;
     case MMA_PRESET_RTX_BLACKWELL: /* the only generation with MMA_GPU_F8F6F4 */
-        /* mxf8f6f4: 32 scaled products per step, F = 25; mxf4*: exact groups of 16 fused with F = 35. */
-        *out = kind == MMA_KINDQ_MXF8F6F4 ? block_fma(32, 25, 24, MIN_E(7)) : block_fma(16, 35, 24, MIN_E(7));
+        /*
+         * mxf8f6f4: 32 scaled products per step, F = 25. mxf4*: exact groups of 16 (also for 32-k
+         * scale blocks), each aligned at the sum of its two scale exponents with its significand
+         * unnormalised, all groups and C fused in one step with F = 35 (MMA-Sim's sm_120 model).
+         */
+        if (kind == MMA_KINDQ_MXF8F6F4) {
+            *out = sm120_f8f6f4_unit();
+        } else {
+            *out = block_fma(16, 35, 24, MIN_E(7));
+            out->group_align = 1;
+        }
         break;
     default:
         return MMA_ERR_PROFILE;
@@ -270,8 +336,8 @@ mma_status mma_profile_validate(const mma_profile *p)
             return MMA_ERR_PROFILE_PARAM;
         }
     }
-    if (p->zero_c_term > 1 || p->f16_c_pinned > 1 || p->zero_product_term > 1 || p->flush_subnormal_in > 1 || p->arm_osm > 1 ||
-        p->arm_lscale > 127) {
+    if (p->zero_c_term > 1 || p->f16_c_pinned > 1 || p->zero_product_term > 1 || p->group_align > 1 ||
+        p->flush_subnormal_in > 1 || p->arm_osm > 1 || p->arm_lscale > 127) {
         return MMA_ERR_PROFILE_PARAM;
     }
     return MMA_OK;

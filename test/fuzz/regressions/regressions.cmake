@@ -29,6 +29,9 @@ mma_fuzz_replay(mma_run)
 if(EXISTS ${_mma_fz}/fuzz_metadata.c)
   mma_fuzz_replay(metadata)
 endif()
+mma_fuzz_replay(fragment)
+mma_fuzz_replay(mx_quantize)
+mma_fuzz_replay(sme)
 
 # The CLI readers (Linux: the targets use memfd_create).
 set(_mma_cli ${PROJECT_SOURCE_DIR}/cli)
@@ -37,6 +40,11 @@ if(CMAKE_SYSTEM_NAME STREQUAL "Linux" AND EXISTS ${_mma_cli}/hexio.c AND EXISTS 
   if(EXISTS ${_mma_cli}/cmd_conform.c)
     mma_fuzz_replay(conform_line ${_mma_cli}/cmd_conform.c ${_mma_cli}/hexio.c ${_mma_cli}/common.c
                     INCLUDES ${_mma_cli})
+  endif()
+  if(EXISTS ${_mma_cli}/main.c)
+    file(GLOB _mma_cli_all CONFIGURE_DEPENDS ${_mma_cli}/*.c)
+    mma_fuzz_replay(cli_args ${_mma_cli_all} INCLUDES ${_mma_cli})
+    target_compile_definitions(fuzz_cli_args_replay PRIVATE MMA_CLI_NO_MAIN)
   endif()
 endif()
 

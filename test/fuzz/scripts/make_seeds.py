@@ -5,7 +5,7 @@
 
 --vectors DIR is the vectors/gpu directory of the real-GPU data (default: ../shared/vectors/gpu
 next to the repository); the conform_line seeds take their first lines. FILE is the instruction catalogue, one instruction per line in catalogue order (the output of
-`mmacore catalog`); it maps the mma_run seeds to catalogue indices. Without it the indices below
+`mmacore catalog`); it maps the mma_run and fragment seeds to catalogue indices. Without it the indices below
 are used as they are. The seeds are small, deterministic and committed; rerunning this script
 rewrites the files it owns (seed-*) and leaves any other file (e.g. an input a fuzzer found and
 a developer added by hand) alone. The byte layouts follow the headers of test/fuzz/fuzz_*.c.
@@ -307,6 +307,243 @@ def seeds_metadata():
             write("metadata", "%02d-%d" % (form, ctl), data)
 
 
+# ---------------------------------------------------------------- fragment
+FRAG_NEXTRA = 22  # len(EXTRA_FORMS) in fuzz_fragment.c
+FRAG_PICKS = [  # (regex on the catalogue line, fallback index): dense forms with a register map, wmma, wgmma
+    (r"^mma\.sync\.aligned\.m16n8k16\.row\.col\.f32\.f16\.f16\.f32$", 15),
+    (r"^mma\.sync\.aligned\.m8n8k4\.row\.col\.f16\.f16\.f16\.f16$", 3),
+    (r"^mma\.sync\.aligned\.m8n8k4\.row\.col\.f64\.f64\.f64\.f64$", 20),
+    (r"^mma\.sync\.aligned\.m16n8k8\.row\.col\.f32\.tf32\.tf32\.f32$", 19),
+    (r"^mma\.sync\.aligned\.m16n8k16\.row\.col\.f64\.f64\.f64\.f64$", 24),
+    (r"^mma\.sync\.aligned\.m16n8k32\.row\.col\.f16\.e4m3\.e5m2\.f16$", 46),
+    (r"^mma\.sync\.aligned\.m16n8k32\.row\.col\.kind::f8f6f4\.f32\.e2m1\.e3m2\.f32$", 97),
+    (r"^mma\.sync\.aligned\.m16n8k32\.row\.col\.satfinite\.s32\.s8\.u8\.s32$", 121),
+    (r"^mma\.sync\.aligned\.m8n8k32\.row\.col\.s32\.s4\.s4\.s32$", 126),
+    (r"^mma\.sync\.aligned\.m16n8k128\.row\.col\.s32\.b1\.b1\.s32\.xor\.popc$", 152),
+    (r"^wmma\.mma\.sync\.aligned\.row\.col\.m16n16k16\.f32\.f16$", 158),
+    (r"^wgmma\.mma_async\.sync\.aligned\.m64n8k16\.f32\.f16\.f16$", 194),
+    (r"^wgmma\.mma_async\.sync\.aligned\.m64n256k16\.f32\.bf16\.bf16$", 260),
+    (r"^wgmma\.mma_async\.sync\.aligned\.m64n8k32\.f32\.e4m3\.e4m3$", 300),
+    (r"^wgmma\.mma_async\.sync\.aligned\.m64n16k8\.f32\.tf32\.tf32$", 280),
+    (r"^wgmma\.mma_async\.sync\.aligned\.m64n8k32\.s32\.s8\.s8$", 500),
+]
+
+
+def catalog_lines(catalog):
+    if not catalog:
+        return []
+    with open(catalog) as f:
+        return [l.strip() for l in f if l.strip()]
+
+
+def frag_input(ctl, instr, seed, op=0, sel=(0, 0, 0, 0, 0), warp=(0, 0, 0), hand=b""):
+    data = bytes([ctl]) + instr + struct.pack("<Q", seed)
+    if ctl & 4:  # operand, selectors; map (bad lane, index, row, col), pack (position, bit), one element
+        data += bytes([op]) + bytes(sel) + struct.pack("<BHBB", 3, 5, 1, 2) + struct.pack("<HB", 7, 0x10)
+        data += struct.pack("<HB", 3, 0)
+    if ctl & 8:
+        data += hand
+    if ctl & 16:  # warp: control, preset, which NULL, selectors
+        data += bytes(warp) + bytes(sel)
+    return data
+
+
+def seeds_fragment(catalog):
+    lines = catalog_lines(catalog)
+    # every sparse / block-scaled form: each operand's map, and a warp run of several kinds
+    for i in range(FRAG_NEXTRA):
+        for op in range(7):
+            ctl = 1 | 4 | (16 if op == 0 else 0)
+            write("fragment", "extra-%02d-op%d" % (i, op),
+                  frag_input(ctl, struct.pack("<H", i), 0x9E3779B97F4A7C15 ^ (i << 8 | op), op, (i % 4, 0, i % 2, i % 3, i % 4),
+                             (0, 4 + i % 5, 0)))
+        for wctl in (1, 2, 4, 8, 16):
+            write("fragment", "extra-%02d-warp%d" % (i, wctl),
+                  frag_input(1 | 16, struct.pack("<H", i), 0x1234567 + i, warp=(wctl, 6, i % 9)))
+    for j, (rx, idx) in enumerate(FRAG_PICKS):
+        for k, l in enumerate(lines):
+            if re.match(rx, l):
+                idx = k
+                break
+        for op in (0, 1, 3):
+            write("fragment", "cat-%02d-op%d" % (j, op),
+                  frag_input(0 | 4 | 16, struct.pack("<H", idx), 0x5151 * (j + 1), op, warp=(j % 3, 4, 0)))
+    # a mutated field (k = 24, atype = 99, m = 64), a fully random descriptor, selectors out of range
+    for j, (field, value) in enumerate([(3, 24), (4, 99), (1, 64), (14, 1), (16, 4)]):
+        write("fragment", "mut-%d" % j, frag_input(2 | 4 | 16, struct.pack("<HBH", 15, field, value), 77 + j))
+    write("fragment", "random", frag_input(3 | 4 | 16, bytes([0, 16]) + struct.pack("<HH", 8, 16) + bytes(range(3, 17)), 5))
+    write("fragment", "bad-operand", frag_input(0 | 4, struct.pack("<H", 15), 9, op=0x87))
+    write("fragment", "sel-raw", frag_input(1 | 4 | 16, struct.pack("<H", 0), 11, op=4,
+                                            sel=(0xF0, 0xF1, 0, 0, 0)) + struct.pack("<II", 7, 0x10000))
+    # hand-built layouts: consistent-looking and inconsistent (regs too small, odd rules, lanes)
+    hands = [
+        bytes([0, 0, 0, 6, 2, 0, 16, 16, 8, 0, 4, 0, 4, 0, 1, 0, 0, 0, 0, 0]),
+        bytes([0, 0, 1, 8, 1, 1, 16, 32, 9, 0, 1, 3, 0, 1, 3, 0, 0, 0, 0]),
+        bytes([4, 2, 2, 8, 4, 0, 16, 8, 8, 0, 4, 6, 2, 1, 9, 0, 0, 0, 0]),
+        bytes([8, 3, 3, 8, 2, 0, 16, 8, 16, 0, 4, 5, 0, 0, 0, 2, 1, 3, 0, 0, 0]),
+        bytes([2, 0, 0, 0, 1, 0x80, 0, 4, 4, 3, 0, 2, 6, 0, 0, 5, 0, 0, 0]),
+    ]
+    for j, h in enumerate(hands):
+        write("fragment", "hand-%d" % j, frag_input(8, struct.pack("<H", 0), 31 + j, hand=h))
+
+
+# ---------------------------------------------------------------- mx_quantize
+MX_F = {"f64": 0, "f32": 1, "tf32": 2, "f16": 3, "bf16": 4, "e5m2": 5, "e4m3": 6, "e3m2": 7, "e2m3": 8, "e2m1": 9,
+        "ue8m0": 10, "ue4m3": 11, "s32": 12}
+
+
+def mx_input(ctl, sb, eb, nb, band, elems, tail=b""):
+    data = bytes([ctl, sb, eb, nb, band])
+    for kind, r in elems:
+        data += bytes([kind]) + struct.pack("<Q", r & 0xFFFFFFFFFFFFFFFF)
+    return data + tail
+
+
+def seeds_mx_quantize():
+    def block(n, seed, specials=()):
+        out = []
+        for i in range(n):
+            r = (seed * 0x9E3779B97F4A7C15 + i * 0xD1B54A32D192ED03) & 0xFFFFFFFFFFFFFFFF
+            out.append((7, r))  # near the band: values close to amax
+        for pos, kind in specials:
+            out[pos] = (kind, out[pos][1])
+        return out
+    elems = ["e4m3", "e5m2", "e3m2", "e2m3", "e2m1"]
+    for e in range(5):  # MX, f32 blocks of 32 around 1.0, with and without specials
+        write("mx_quantize", "mx-%s" % elems[e], mx_input(0, 0, e, 0, 127, block(32, e + 1)))
+        write("mx_quantize", "mx-%s-special" % elems[e],
+              mx_input(0, 0, e, 0, 127, block(32, e + 11, [(0, 1), (3, 2), (5, 4), (9, 3), (12, 5), (20, 6)])))
+        write("mx_quantize", "mx-%s-n7" % elems[e], mx_input(0, 0, e, 0x46, 140, block(7, e + 21)))
+    write("mx_quantize", "mx-all-zero", mx_input(0, 0, 0, 0, 0, [(1, i << 63) for i in range(32)]))
+    write("mx_quantize", "mx-only-nan", mx_input(0, 0, 0, 0x41, 0, [(4, 5), (3, 1 << 63)]))
+    write("mx_quantize", "mx-tiny", mx_input(0, 0, 4, 0x4F, 1, [(2, i * 77) for i in range(16)]))
+    write("mx_quantize", "mx-huge", mx_input(0, 0, 1, 0x4F, 254, [(5, i * 77) for i in range(16)]))
+    for name, sb in (("f16", 4), ("bf16", 5), ("f64", 6), ("tf32", 7), ("e4m3", 0x80 | MX_F["e4m3"]),
+                     ("e2m1", 0x80 | MX_F["e2m1"])):
+        write("mx_quantize", "mx-src-%s" % name, mx_input(0, sb, 0, 0x4F, 15, block(16, sb)))
+        write("mx_quantize", "nvfp4-src-%s" % name, mx_input(1, sb, 0, 0, 15, block(16, sb + 100)))
+    write("mx_quantize", "nvfp4-f32", mx_input(1, 0, 0, 0, 127, block(16, 3)))
+    write("mx_quantize", "nvfp4-special", mx_input(1, 0, 0, 0, 127, block(16, 4, [(1, 4), (2, 3), (7, 1)])))
+    write("mx_quantize", "nvfp4-n33", mx_input(1, 0, 0, 0x60, 100, block(33, 5)))
+    write("mx_quantize", "nvfp4-amax-tiny", mx_input(1, 0, 0, 0, 1, [(2, 1)] + [(1, 0)] * 15))
+    write("mx_quantize", "nvfp4-amax-huge", mx_input(1, 0, 0, 0, 250, block(16, 6)))
+    # bad arguments: NULL x / scale / out, n = 0, refused formats, an over-wide code
+    for j, nulls in enumerate((1, 2, 3, 4)):
+        write("mx_quantize", "bad-null-%d" % j, mx_input(4, 0, 0, 0x43, 127, block(4, 7), bytes([nulls])))
+    write("mx_quantize", "bad-elem", mx_input(4, 0, 0x80 | MX_F["f16"], 0x43, 127, block(4, 8), bytes([0])))
+    write("mx_quantize", "bad-src-int", mx_input(4, 0xC0 | MX_F["s32"], 0, 0x43, 127, block(4, 9), bytes([0])))
+    write("mx_quantize", "bad-src-ue8m0", mx_input(5, 0xC0 | MX_F["ue8m0"], 0, 0x43, 127, block(4, 9), bytes([0])))
+    write("mx_quantize", "bad-code", mx_input(2, 0, 0, 0x43, 127, block(4, 10), bytes([2, 9])))
+
+
+# ---------------------------------------------------------------- sme
+def sme_input(what, fpmr=0, fpmr_mode=3, flags=0, vl_b=0, idx_b=0, bad=0, data_mode=0, seed=1, tail=b""):
+    return (bytes([what, fpmr_mode]) + struct.pack("<Q", fpmr) + bytes([flags, vl_b, idx_b, bad, data_mode]) +
+            struct.pack("<Q", seed) + tail)
+
+
+def fpmr(f1=0, f2=0, lscale=0, osm=0):
+    return f1 | f2 << 3 | osm << 14 | lscale << 16
+
+
+def seeds_sme():
+    names = ["fmopa16", "fmopa32", "fdot16", "fdot32", "fdot16x", "fdot32x", "dot", "helpers"]
+    vls = {128: 0, 256: 0xC0, 512: 0xE0, 1024: 0xEC, 2048: 0xF0}
+    n = 0
+    for what in range(7):
+        for j, (f1, f2, ls, osm, dm) in enumerate([(0, 0, 0, 0, 1), (1, 1, 3, 0, 1), (0, 1, 0, 1, 0), (1, 0, 9, 0, 3)]):
+            vl = [128, 256, 128, 512][j]
+            write("sme", "%s-%d" % (names[what], j),
+                  sme_input(what, fpmr(f1, f2, ls, osm), 3, 0, vls[vl], (j * 3) % 8 if what != 6 else j, 0, dm, 17 + n))
+            n += 1
+    write("sme", "fmopa16-vl2048", sme_input(0, fpmr(1, 0, 2), 3, 0, vls[2048], 0, 0, 1, 5))
+    write("sme", "fmopa32-vl2048", sme_input(1, fpmr(0, 1, 40), 3, 0, vls[2048], 0, 0, 1, 6))
+    write("sme", "fdot16-vl1024", sme_input(2, fpmr(1, 1, 15), 3, 0, vls[1024], 0, 0, 1, 7))
+    write("sme", "dot-f16-overflow-osm", sme_input(6, fpmr(0, 0, 0, 1), 3, 0, 0, 3, 0, 2, 8))
+    write("sme", "dot-f32-lscale127", sme_input(6, fpmr(1, 1, 127), 3, 0, 0, 3, 0, 0, 9))
+    write("sme", "reserved-format", sme_input(0, fpmr(2, 0), 3, 0, 0, 0, 0, 0, 10))
+    write("sme", "reserved-format-strict", sme_input(3, fpmr(0, 5), 3, 1, 0, 0, 0, 0, 11))
+    write("sme", "res0-strict", sme_input(1, 1 << 40 | fpmr(1, 1), 3, 1, 0, 0, 0, 0, 12))
+    write("sme", "fpcr-ah", sme_input(2, fpmr(2, 2), 3, 2, 0, 0, 0, 0, 13))
+    write("sme", "unknown-flags", sme_input(2, 0, 3, 0x84, 0, 0, 0, 0, 14))
+    write("sme", "vl-192", sme_input(0, 0, 3, 0, 0xF4, 0, 0, 0, 15))
+    write("sme", "vl-raw", sme_input(3, 0, 3, 0, 0xF8, 0, 0, 0, 16, struct.pack("<I", 640)))
+    write("sme", "index-bad", sme_input(4, 0, 3, 0, 0, 0xE9, 0, 0, 17))
+    write("sme", "index-raw", sme_input(5, 0, 3, 0, 0, 0xF0, 0, 0, 18, struct.pack("<I", 0x80000001)))
+    for j in range(5):
+        write("sme", "null-%d" % j, sme_input(j % 4, 0, 3, 0, 0, 0, 1, 0, 19 + j, bytes([j])))
+        write("sme", "short-%d" % j, sme_input(j % 2, 0, 3, 0, 0, 0, 2, 0, 29 + j, bytes([j, 3 * j])))
+    write("sme", "pred-bad-pn", sme_input(0, 0, 3, 0, 0, 0, 4, 0, 40, bytes([0]) + struct.pack("<HB", 5, 7)))
+    write("sme", "pred-bad-pm", sme_input(1, 0, 3, 0, 0, 0, 4, 0, 41, bytes([1]) + struct.pack("<HB", 15, 0)))
+    write("sme", "dot-bad-dtype", sme_input(6, 0, 3, 0, 0, 1, 8, 0, 42, bytes([0])))
+    write("sme", "dot-bad-ways", sme_input(6, 0, 3, 0, 0, 1, 16, 0, 43, bytes([3])))
+    write("sme", "dot-bad-addend", sme_input(6, 0, 3, 0, 0, 1, 32, 0, 44, bytes([5])))
+    for j, (fp, fl, vl_b) in enumerate([(0x1234567890ABCDEF, 0, 0), (fpmr(1, 1, 5, 1), 1, 0xC0), (0xFFFFFFFFFFFFFFFF, 3, 0xF5)]):
+        write("sme", "helpers-%d" % j, sme_input(7, fp, 3, fl, vl_b, 0, 0, 0, 50 + j, bytes([j, 200 + j, j])))
+
+
+# ---------------------------------------------------------------- cli_args
+def cli_input(args, ctl=0):
+    return bytes([ctl]) + b"\0".join(a.encode() for a in args)
+
+
+CLI_RUN = "mma.sync.aligned.m16n8k16.row.col.f32.f16.f16.f32"
+
+
+def seeds_cli_args():
+    runs = [
+        ("run", [CLI_RUN, "--profile", "hopper", "--a", "a", "--b", "b", "--c", "c"]),
+        ("run-dout", [CLI_RUN, "--profile=exact:rz", "--a=a", "--b=b", "--c=c", "--d-out", "out"]),
+        ("run-stdin", [CLI_RUN, "--profile", "A100", "--a", "-", "--b", "b", "--c", "c", "--d-out=-"]),
+        ("run-bf16-k8", ["mma.sync.aligned.m16n8k8.row.col.f32.bf16.bf16.f32", "--profile", "ampere", "--a", "a8",
+                         "--b", "b8", "--c", "c"]),
+        ("run-s8", ["mma.sync.aligned.m16n8k32.row.col.s32.s8.s8.s32", "--a", "a32", "--b", "b32", "--c", "c"]),
+        ("run-m8n8k4", ["mma.sync.aligned.m8n8k4.row.col.f32.f16.f16.f32", "--profile", "volta", "--a", "a4", "--b",
+                        "b4", "--c", "c8"]),
+        ("run-sparse", ["mma.sp.sync.aligned.m16n8k16.row.col.f32.f16.f16.f32", "--profile", "hopper", "--a", "a8",
+                        "--b", "b", "--c", "c", "--meta", "meta", "--selector", "1"]),
+        ("run-mxf8", ["mma.sync.aligned.m16n8k32.row.col.kind::mxf8f6f4.block_scale.f32.e4m3.e4m3.f32.ue8m0",
+                      "--profile", "rtx_blackwell", "--a", "a32", "--b", "b32", "--c", "c", "--scale-a", "sa",
+                      "--scale-b", "sb", "--scale-a-sel", "1,1", "--scale-b-sel", "2,3"]),
+        ("run-warp", [CLI_RUN, "--warp", "--profile", "ampere", "--a", "wa", "--b", "wb", "--c", "wc"]),
+        ("run-fmopa16", ["fmopa.za16.f8", "--vl", "128", "--fpmr", "0x9", "--zn", "zn", "--zm", "zm", "--za", "za16",
+                         "--pn", "pn", "--pm", "pm"]),
+        ("run-fmopa32", ["fmopa.za32.f8", "--vl", "128", "--fpmr", "0x10000", "--zn", "zn", "--zm", "zm", "--za",
+                         "za32", "--strict-fpmr", "--fpcr-ah"]),
+        ("run-fdot16x", ["fdot.f16.f8", "--vl=128", "--fpmr=1", "--zn", "zn", "--zm", "zm", "--zda", "zda16",
+                         "--index", "7"]),
+        ("run-fdot32", ["fdot.f32.f8", "--vl", "128", "--fpmr", "0", "--zn", "zn", "--zm", "zm", "--za", "zda32"]),
+        ("run-missing", [CLI_RUN, "--profile", "hopper", "--a", "a"]),
+        ("run-no-profile", [CLI_RUN, "--a", "a", "--b", "b", "--c", "c"]),
+        ("run-bad-file", [CLI_RUN, "--profile", "hopper", "--a", "junk", "--b", "nul", "--c", "empty"]),
+        ("run-unknown-option", [CLI_RUN, "--x"]),
+        ("run-sme-option", [CLI_RUN, "--vl", "128"]),
+        ("run-help", ["--help"]),
+    ]
+    for name, args in runs:
+        write("cli_args", name, cli_input(["run"] + args))
+    others = [
+        ("no-args", []), ("help", ["--help"]), ("version", ["--version"]), ("help-run", ["help", "run"]),
+        ("help-bare", ["help"]), ("unknown-command", ["frobnicate"]),
+        ("conform", ["conform", "ds"]), ("conform-two", ["conform", "ds", "."]), ("conform-none", ["conform"]),
+        ("conform-option", ["conform", "-x"]), ("conform-missing-dir", ["conform", "nope"]),
+        ("layout", ["layout", CLI_RUN, "a", "--header", "--svg", "out"]),
+        ("layout-wgmma", ["layout", "wgmma.mma_async.sync.aligned.m64n8k16.f32.f16.f16", "d"]),
+        ("layout-sparse-e", ["layout", "mma.sp.sync.aligned.m16n8k16.row.col.f32.f16.f16.f32", "e", "--selector=2"]),
+        ("layout-sfa", ["layout", "mma.sync.aligned.m16n8k64.row.col.kind::mxf4nvf4.block_scale.scale_vec::4X.f32.e2m1"
+                        ".e2m1.f32.ue4m3", "sfa", "--scale-a-sel", "0,1"]),
+        ("layout-bad-operand", ["layout", CLI_RUN, "q"]), ("layout-wmma", ["layout",
+                                                                        "wmma.mma.sync.aligned.row.col.m16n16k16.f32.f16", "a"]),
+        ("bench", ["bench", "--size", "2", "--profile", "ampere"]), ("bench-size-0", ["bench", "--size=0"]),
+        ("bench-no-value", ["bench", "--profile"]), ("bench-big", ["bench", "--size", "4096"]),
+        ("parse", ["parse", CLI_RUN, "wgmma.mma_async.sync.aligned.m64n8k16.f32.f16.f16"]),
+        ("parse-bad", ["parse", "mma.sync", "x"]), ("parse-none", ["parse"]),
+        ("catalog", ["catalog"]), ("catalog-arg", ["catalog", "x"]),
+    ]
+    for name, args in others:
+        write("cli_args", name, cli_input(args, ctl=len(name) % 4))
+
+
 def main():
     ap = argparse.ArgumentParser()
     ap.add_argument("--catalog")
@@ -318,6 +555,10 @@ def main():
     seeds_hexfile()
     seeds_metadata()
     seeds_conform(args.vectors)
+    seeds_fragment(args.catalog)
+    seeds_mx_quantize()
+    seeds_sme()
+    seeds_cli_args()
 
 
 if __name__ == "__main__":

@@ -1,0 +1,67 @@
+#!/usr/bin/env bash
+# iCEBreaker bitstream of the mmacore SoC (no accelerator yet) with Debian's yosys, nextpnr-ice40 and
+# icepack, and its resource / Fmax table.
+#
+#   bash board/icebreaker/build.sh [OUTDIR]        (default build-icebreaker)
+#
+# 1. firmware: hello_8k.elf (firmware/apps, 8 KiB RAM) -> firmware.hex ($readmemh of the RAM)
+# 2. yosys synth_ice40 -dsp (hw/rtl/soc + picorv32.v from the installed pythondata-cpu-picorv32)
+# 3. nextpnr-ice40 --up5k --package sg48 (12 MHz constraint), icepack -> mma_icebreaker.bin
+# 4. prints LUT4 / FF / DSP / BRAM (and SPRAM) use and the post-route Fmax; writes report.md
+# Installs the tools (apt-get) and the Python package (.venv) when missing (scripts/setup.sh rules).
+set -euo pipefail
+ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)"
+OUT=${1:-$ROOT/build-icebreaker}
+mkdir -p "$OUT"
+t_start=$(date +%s)
+
+need=()
+command -v yosys >/dev/null || need+=(yosys)
+command -v nextpnr-ice40 >/dev/null || need+=(nextpnr-ice40)
+command -v icepack >/dev/null || need+=(fpga-icestorm)
+command -v riscv64-unknown-elf-gcc >/dev/null || need+=(gcc-riscv64-unknown-elf)
+if ((${#need[@]})); then
+  if [[ $(id -u) -eq 0 ]]; then
+    apt-get -o DPkg::Lock::Timeout=600 update -qq && DEBIAN_FRONTEND=noninteractive apt-get -o DPkg::Lock::Timeout=600 install -y -qq --no-install-recommends "${need[@]}" </dev/null
+  else
+    echo "icebreaker: missing ${need[*]} (apt-get install ${need[*]})" >&2; exit 1
+  fi
+fi
+[[ -x $ROOT/.venv/bin/python ]] || bash "$ROOT/scripts/setup.sh"
+PRV=$("$ROOT/.venv/bin/python" -c 'import os, pythondata_cpu_picorv32 as p; print(os.path.join(p.data_location, "picorv32.v"))')
+
+# 1. firmware
+cmake -S "$ROOT/firmware/apps" -B "$OUT/fw" -DCMAKE_TOOLCHAIN_FILE="$ROOT/board/rv32/toolchain-rv32imc.cmake" >/dev/null
+cmake --build "$OUT/fw" -j2 --target hello_8k >/dev/null
+riscv64-unknown-elf-objcopy -O binary "$OUT/fw/firmware/hello_8k.elf" "$OUT/firmware.bin"
+od -An -v -t x4 -w4 "$OUT/firmware.bin" | tr -d ' ' >"$OUT/firmware.hex"
+
+# 2. synthesis
+mapfile -t soc < <(cmake -DMMA_PRINT_RTL=soc -P "$ROOT/cmake/MmaRtlSources.cmake")
+srcs=()
+for f in "${soc[@]}"; do srcs+=("$ROOT/$f"); done
+cd "$OUT"
+yosys -q -l yosys.log -p "read_verilog -DSYNTHESIS $PRV ${srcs[*]} $ROOT/board/icebreaker/top.v;
+  chparam -set RAM_INIT \"$OUT/firmware.hex\" mma_icebreaker_top;
+  synth_ice40 -dsp -top mma_icebreaker_top -json mma_icebreaker.json"
+t_syn=$(date +%s)
+
+# 3. place and route, bitstream
+nextpnr-ice40 -q --up5k --package sg48 --freq 12 --json mma_icebreaker.json \
+  --pcf "$ROOT/board/icebreaker/icebreaker.pcf" --asc mma_icebreaker.asc --log nextpnr.log --seed 1
+icepack mma_icebreaker.asc mma_icebreaker.bin
+t_end=$(date +%s)
+
+# 4. report: nextpnr's device utilisation, FFs from yosys' last cell statistics, post-route Fmax
+util() { grep -E "^Info:[[:space:]]+$1:" nextpnr.log | tail -1 | awk '{ sub(/\/$/, "", $3); print $3 " / " $4 }'; }
+ffs=$(awk '/Number of cells/ { n = 0 } /^ +SB_DFF/ { n += $2 } END { print n }' yosys.log)
+fmax=$(grep -E "Max frequency for clock" nextpnr.log | tail -1 | sed -E 's/.*: ([0-9.]+) MHz.*/\1/')
+{
+  echo "| board | design | LUT4 (logic cells) | FF | DSP (SB_MAC16) | BRAM (4 Kbit) | SPRAM | Fmax (MHz) | bitstream | time (s) |"
+  echo "|---|---|---:|---:|---:|---:|---:|---:|---|---:|"
+  printf '| iCEBreaker (iCE40UP5K) | SoC, no accelerator, 8 KiB RAM | %s | %s | %s | %s | %s | %s | %s | %s |\n' \
+    "$(util ICESTORM_LC)" "$ffs" "$(util ICESTORM_DSP)" "$(util ICESTORM_RAM)" "$(util ICESTORM_SPRAM)" "$fmax" \
+    "mma_icebreaker.bin ($(stat -c %s mma_icebreaker.bin) bytes)" "$((t_end - t_start))"
+} >report.md
+cat report.md
+echo "icebreaker: synthesis $((t_syn - t_start)) s, place/route/pack $((t_end - t_syn)) s; bitstream $OUT/mma_icebreaker.bin"

@@ -1,0 +1,53 @@
+# The firmware applications (firmware/apps) cross-built for rv32imc as part of the normal host
+# build, when riscv64-unknown-elf-gcc is present: an ExternalProject configured with
+# board/rv32/toolchain-rv32imc.cmake. ELFs (and link maps) land in build/firmware/. Defines
+#   MMA_FIRMWARE_BUILT  ON when the firmware is built
+#   MMA_FIRMWARE_DIR    where the ELFs are
+# and the ctests that run the software-only firmware under qemu-system-riscv32 -M virt (label qemu).
+# The SoC tests (label soc) are in sim/soc/CMakeLists.txt.
+option(MMA_BUILD_FIRMWARE "Cross-build the firmware applications (needs riscv64-unknown-elf-gcc)" ${_mma_host_default})
+set(MMA_FIRMWARE_BUILT OFF)
+set(MMA_FIRMWARE_DIR ${PROJECT_BINARY_DIR}/firmware)
+set(MMA_FIRMWARE_APPS hello selftest gemm swbench)
+
+if(MMA_BUILD_FIRMWARE)
+  find_program(MMA_RV32_GCC riscv64-unknown-elf-gcc)
+  if(NOT MMA_RV32_GCC)
+    message(STATUS "riscv64-unknown-elf-gcc not found: firmware/apps not built (bash scripts/setup.sh)")
+  else()
+    include(ExternalProject)
+    set(_byproducts)
+    foreach(app IN LISTS MMA_FIRMWARE_APPS)
+      list(APPEND _byproducts ${MMA_FIRMWARE_DIR}/${app}.elf)
+    endforeach()
+    ExternalProject_Add(mma_firmware
+      SOURCE_DIR ${PROJECT_SOURCE_DIR}/firmware/apps
+      BINARY_DIR ${PROJECT_BINARY_DIR}/firmware-build
+      CMAKE_ARGS
+        -DCMAKE_TOOLCHAIN_FILE=${PROJECT_SOURCE_DIR}/board/rv32/toolchain-rv32imc.cmake
+        -DCMAKE_BUILD_TYPE=Release
+        -DMMA_FW_OUTPUT_DIR=${MMA_FIRMWARE_DIR}
+        -DMMA_WARNINGS_AS_ERRORS=${MMA_WARNINGS_AS_ERRORS}
+      BUILD_ALWAYS ON
+      INSTALL_COMMAND ""
+      BUILD_BYPRODUCTS ${_byproducts})
+    set(MMA_FIRMWARE_BUILT ON)
+
+    # The software-only firmware under QEMU virt (the same ELFs as on the SoC).
+    find_program(MMA_QEMU_RV32 qemu-system-riscv32)
+    # (not in sanitizer builds: the ELFs and QEMU are the same there, the runs would only repeat)
+    if(MMA_BUILD_TESTS AND MMA_QEMU_RV32 AND NOT MMA_SANITIZE)
+      set(_run bash ${PROJECT_SOURCE_DIR}/board/qemu-virt/run.sh)
+      add_test(NAME qemu_hello COMMAND ${_run} ${MMA_FIRMWARE_DIR}/hello.elf --timeout 60)
+      set_tests_properties(qemu_hello PROPERTIES PASS_REGULAR_EXPRESSION "hello from mmacore")
+      # 77: the software path passed and the slot is empty (QEMU virt has no accelerator)
+      add_test(NAME qemu_selftest COMMAND ${_run} ${MMA_FIRMWARE_DIR}/selftest.elf --timeout 120 --expect-exit 77)
+      add_test(NAME qemu_gemm COMMAND ${_run} ${MMA_FIRMWARE_DIR}/gemm.elf --timeout 120 --expect-exit 77)
+      add_test(NAME qemu_swbench COMMAND ${_run} ${MMA_FIRMWARE_DIR}/swbench.elf --timeout 120)
+      set_tests_properties(qemu_hello qemu_selftest qemu_gemm qemu_swbench PROPERTIES LABELS "qemu" TIMEOUT 180
+                           ENVIRONMENT "QEMU=${MMA_QEMU_RV32}")
+    elseif(MMA_BUILD_TESTS AND NOT MMA_SANITIZE)
+      message(STATUS "qemu-system-riscv32 not found: qemu_* tests skipped (bash scripts/setup.sh installs qemu-system-misc)")
+    endif()
+  endif()
+endif()

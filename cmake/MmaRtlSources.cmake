@@ -1,0 +1,95 @@
+# The one list of the RTL's sources (hw/rtl), by area, for every tool that reads them: the
+# Verilator models (sim/CMakeLists.txt), the lint test, and the synthesis scripts (hw/syn), which
+# get the list through
+#   cmake -DMMA_PRINT_RTL=stage|dpu|accel|all|soc|sys -P cmake/MmaRtlSources.cmake
+# (one path relative to the project root per line). Include directory: hw/rtl/gen (generated
+# parameter files: the format table, mode layout and one file per configuration).
+# "all" is the accelerator (stage + dpu + accel); the SoC (soc) also needs picorv32.v from the installed pythondata-cpu-picorv32 package
+# (cmake/MmaPicorv32.cmake finds it; it is never copied into the repository). "sys" is the SoC with
+# the accelerator in its slot (mma_soc_sys): all + soc + the module that joins them (+ picorv32.v).
+if(CMAKE_SCRIPT_MODE_FILE)
+  cmake_policy(VERSION 3.20)
+endif()
+get_filename_component(MMA_RTL_ROOT "${CMAKE_CURRENT_LIST_DIR}/.." ABSOLUTE)
+
+set(MMA_RTL_STAGE_FILES
+  hw/rtl/stage/mma_decode.v
+  hw/rtl/stage/mma_sparse_select.v
+  hw/rtl/stage/mma_block_scale.v
+  hw/rtl/stage/mma_multiply.v
+  hw/rtl/stage/mma_group_sum.v
+  hw/rtl/stage/mma_bfma_align.v
+  hw/rtl/stage/mma_bfma_sum.v
+  hw/rtl/stage/mma_round_decide.v
+  hw/rtl/stage/mma_encode.v
+  hw/rtl/stage/mma_bfma_round.v
+  hw/rtl/stage/mma_ieee_add.v)
+set(MMA_RTL_DPU_FILES
+  hw/rtl/dpu/mma_dpu.v
+  hw/rtl/dpu/mma_array.v
+  hw/rtl/dpu/mma_opbuf.v
+  hw/rtl/dpu/mma_core.v)
+set(MMA_RTL_ACCEL_FILES
+  hw/rtl/gen/mma_accel_regs.v
+  hw/rtl/accel/mma_ctrl.v
+  hw/rtl/accel/mma_sched.v
+  hw/rtl/accel/mma_dma_rd.v
+  hw/rtl/accel/mma_dma_wr.v
+  hw/rtl/accel/mma_accel.v)
+set(MMA_RTL_SOC_FILES
+  hw/rtl/soc/mma_soc_ram.v
+  hw/rtl/soc/mma_soc_axi_ram.v
+  hw/rtl/soc/mma_soc_uart.v
+  hw/rtl/soc/mma_soc_clint.v
+  hw/rtl/soc/mma_soc_exit.v
+  hw/rtl/soc/mma_soc_axil_bridge.v
+  hw/rtl/soc/mma_soc_top.v)
+set(MMA_RTL_SYS_FILES
+  hw/rtl/soc/mma_soc_sys.v)
+set(MMA_RTL_INCLUDE_DIRS ${MMA_RTL_ROOT}/hw/rtl/gen)
+
+set(MMA_RTL_STAGE_SOURCES)
+foreach(f IN LISTS MMA_RTL_STAGE_FILES)
+  list(APPEND MMA_RTL_STAGE_SOURCES ${MMA_RTL_ROOT}/${f})
+endforeach()
+set(MMA_RTL_DPU_SOURCES)
+foreach(f IN LISTS MMA_RTL_DPU_FILES)
+  list(APPEND MMA_RTL_DPU_SOURCES ${MMA_RTL_ROOT}/${f})
+endforeach()
+set(MMA_RTL_ACCEL_SOURCES)
+foreach(f IN LISTS MMA_RTL_ACCEL_FILES)
+  list(APPEND MMA_RTL_ACCEL_SOURCES ${MMA_RTL_ROOT}/${f})
+endforeach()
+set(MMA_RTL_SOC_SOURCES)
+foreach(f IN LISTS MMA_RTL_SOC_FILES)
+  list(APPEND MMA_RTL_SOC_SOURCES ${MMA_RTL_ROOT}/${f})
+endforeach()
+set(MMA_RTL_SYS_SOURCES)
+foreach(f IN LISTS MMA_RTL_SYS_FILES)
+  list(APPEND MMA_RTL_SYS_SOURCES ${MMA_RTL_ROOT}/${f})
+endforeach()
+
+if(CMAKE_SCRIPT_MODE_FILE AND MMA_PRINT_RTL)
+  set(_files)
+  set(_sys OFF)
+  if(MMA_PRINT_RTL STREQUAL "sys")
+    set(_sys ON)
+  endif()
+  if(MMA_PRINT_RTL STREQUAL "stage" OR MMA_PRINT_RTL STREQUAL "accel" OR MMA_PRINT_RTL STREQUAL "all" OR _sys)
+    list(APPEND _files ${MMA_RTL_STAGE_FILES})
+  endif()
+  if(MMA_PRINT_RTL STREQUAL "dpu" OR MMA_PRINT_RTL STREQUAL "accel" OR MMA_PRINT_RTL STREQUAL "all" OR _sys)
+    list(APPEND _files ${MMA_RTL_DPU_FILES})
+  endif()
+  if(MMA_PRINT_RTL STREQUAL "accel" OR MMA_PRINT_RTL STREQUAL "all" OR _sys)
+    list(APPEND _files ${MMA_RTL_ACCEL_FILES})
+  endif()
+  if(MMA_PRINT_RTL STREQUAL "soc" OR _sys)   # not in "all": they need picorv32.v besides these
+    list(APPEND _files ${MMA_RTL_SOC_FILES})
+  endif()
+  if(_sys)
+    list(APPEND _files ${MMA_RTL_SYS_FILES})
+  endif()
+  string(REPLACE ";" "\n" _lines "${_files}")
+  execute_process(COMMAND ${CMAKE_COMMAND} -E echo "${_lines}")
+endif()

@@ -1,0 +1,388 @@
+#!/usr/bin/env python3
+"""Generates the RTL's parameter files from their one source each (build-time generator).
+
+  gen_hw.py --hwgen PATH/mma_hwgen --out ROOT [--check]
+
+Sources: the golden model (formats and, per configuration, the numerics of every instruction the
+configuration implements, printed by mma_hwgen from the C library: the format table and the
+presets stay owned by the library that real GPUs verify) and hw/config/<name>.json (micro-
+architecture only: array size, bytes per step, the instruction list and the preset).
+Outputs (all under ROOT, committed; ctest lint_gen_fresh regenerates into a scratch ROOT and diffs):
+  hw/rtl/gen/mma_fmt.vh             format table as Verilog functions
+  hw/rtl/gen/mma_cfg_<name>.vh      configuration localparams and its mode table
+  include/mma/hw/mma_cfg_<name>.h   the same configuration and mode table for C/C++
+  include/mma/hw/mma_configs.h      the list of configurations
+A mode is one row of the table: operand, accumulator and output types, sparsity, scale kind, and
+the numerics (G, F, step widths and roundings, min_E, k order, C placement) of the instruction
+that defines it, plus how a DPU step maps onto the lanes.
+"""
+import argparse
+import itertools
+import json
+import os
+import re
+import subprocess
+import sys
+
+HEADER_V = '// GENERATED from {src} by hw/gen/gen_hw.py; do not edit\n'
+HEADER_C = '/* GENERATED from {src} by hw/gen/gen_hw.py; do not edit */\n'
+
+# Mode word layout: (field, bits). The one list of the mode fields, for RTL and C alike.
+MODE_FIELDS = [
+    ('atype', 5), ('btype', 5), ('ctype', 5), ('dtype', 5),
+    ('sparse', 1), ('stype', 5), ('block_k', 7), ('satfinite', 1), ('integer', 1), ('packed', 1),
+    ('kc', 9), ('g', 7), ('f', 6), ('e8m13', 1), ('f32_round', 3), ('f16_round', 3),
+    ('min_e', 12), ('min_e_none', 1), ('korder', 1), ('cmode', 2), ('zero_c_term', 1),
+    ('f16_c_pinned', 1), ('zero_product_term', 1), ('group', 7), ('group_align', 1),
+    ('lanes', 8), ('steps', 7), ('elem_bytes', 3),
+]
+MODE_BITS = sum(b for _, b in MODE_FIELDS)
+
+
+def brace_expand(text):
+    """'a{x,y}b{1,2}' -> ['ax b1', ...] (every combination, left to right)."""
+    parts = re.split(r'(\{[^{}]*\})', text)
+    choices = [p[1:-1].split(',') if p.startswith('{') else [p] for p in parts]
+    return [''.join(c) for c in itertools.product(*choices)]
+
+
+def run(cmd):
+    res = subprocess.run(cmd, capture_output=True, text=True)
+    if res.returncode != 0:
+        sys.exit(f'gen_hw: {" ".join(cmd[:3])} ...: {res.stderr.strip()}')
+    return res.stdout
+
+
+def kv(line):
+    out = {}
+    for tok in line.split()[1:]:
+        k, _, v = tok.partition('=')
+        out[k] = v
+    return out
+
+
+def read_formats(hwgen):
+    fmts, rounds, statuses = [], {}, {}
+    for line in run([hwgen, 'formats']).splitlines():
+        if line.startswith('format '):
+            d = kv(line)
+            fmts.append({k: (d[k] if k == 'name' else int(d[k])) for k in d})
+        elif line.startswith('round '):
+            d = kv(line)
+            rounds[d['name']] = int(d['code'])
+        elif line.startswith('scale_unit '):
+            d = kv(line)
+            next(f for f in fmts if f['name'] == d['name'])['scale_unit'] = int(d['code'])
+        elif line.startswith('status '):
+            d = kv(line)
+            statuses[d['name']] = int(d['code'])
+    return fmts, rounds, statuses
+
+
+def fmt_code(fmts, name):
+    for f in fmts:
+        if f['name'] == name:
+            return f['code']
+    raise KeyError(name)
+
+
+def derive_mode(m, fmts, cfg):
+    """The hardware view of one instruction under the configuration's preset."""
+    names = {f['code']: f['name'] for f in fmts}
+    at, bt = names[int(m['atype'])], names[int(m['btype'])]
+    kind = int(m['kind'])
+    w = cfg['w_bytes']
+    integer = int(m['integer'])
+    sparse = 1 if int(m['sparsity']) else 0
+    # 4-bit elements packed two per byte: .kind::mxf4* and s4/u4 (kind::f8f6f4 keeps e2m1 in a byte)
+    packed = 1 if (at in ('e2m1', 's4', 'u4') and kind in (0, 3, 4)) else 0
+    if packed != (1 if (bt in ('e2m1', 's4', 'u4') and kind in (0, 3, 4)) else 0):
+        raise SystemExit(f'gen_hw: {m["instr"]}: mixed packed/unpacked operands are not supported')
+    storage = {f['name']: f['storage'] for f in fmts}
+    elem_bytes = 1 if (packed or kind in (1, 2)) else max(1, storage[at] // 8)
+    if max(1, storage[bt] // 8) != elem_bytes and not packed and kind not in (1, 2):
+        raise SystemExit(f'gen_hw: {m["instr"]}: A and B element sizes differ')
+    lanes = 2 * w if packed else w // elem_bytes         # A elements per step (stored values when sparse)
+    capacity = lanes * (2 if sparse else 1)               # dense k positions a step can cover
+    kc = int(m['k'])
+    group = 0
+    if integer:
+        g = min(kc, capacity)
+    else:
+        if int(m['algo']) != 0:
+            raise SystemExit(f'gen_hw: {m["instr"]}: the RTL implements block-FMA profiles only')
+        g = int(m['group'])
+        if kind in (3, 4):
+            group = g                                     # exact groups of g, fused in one step over kc
+            g = kc
+    if g > capacity:
+        raise SystemExit(f'gen_hw: {m["instr"]}: G = {g} exceeds the {capacity} positions of a {w}-byte step')
+    if kc % g:
+        raise SystemExit(f'gen_hw: {m["instr"]}: instruction k {kc} is not a multiple of G {g}')
+    if sparse and int(m['zero_product_term']):
+        raise SystemExit(f'gen_hw: {m["instr"]}: zero_product_term with sparsity is not implemented')
+    if int(m['stype']) == fmt_code(fmts, 'ue4m3') and not packed:
+        raise SystemExit(f'gen_hw: {m["instr"]}: ue4m3 scales are implemented for packed e2m1 only')
+    if sparse and int(m['k_order']) != 0:
+        raise SystemExit(f'gen_hw: {m["instr"]}: pair_split k order with sparsity is not implemented')
+    if int(m['k_order']) != 0 and (g * 2 != kc or elem_bytes * kc != w):
+        raise SystemExit(f'gen_hw: {m["instr"]}: pair_split needs 2 steps per chunk of {w} bytes')
+    dtype = int(m['dtype'])
+    min_e = int(m['min_e_f16']) if names[dtype] == 'f16' else int(m['min_e_f32'])
+    return {
+        'instr': m['instr'],
+        'atype': int(m['atype']), 'btype': int(m['btype']), 'ctype': int(m['ctype']), 'dtype': dtype,
+        'sparse': sparse, 'stype': int(m['stype']) if int(m['block_scale']) else 0,
+        'block_k': int(m['block_k']), 'satfinite': int(m['satfinite']), 'integer': integer, 'packed': packed,
+        'kc': kc, 'g': g, 'f': int(m['frac_bits']), 'e8m13': 1 if int(m['f32_sig_bits']) == 14 else 0,
+        'f32_round': int(m['f32_round']), 'f16_round': int(m['f16_round']),
+        'min_e': 0 if min_e == -32768 else min_e, 'min_e_none': 1 if min_e == -32768 else 0,
+        'korder': int(m['k_order']), 'cmode': int(m['c_mode']), 'zero_c_term': int(m['zero_c_term']),
+        'f16_c_pinned': int(m['f16_c_pinned']), 'zero_product_term': int(m['zero_product_term']),
+        'group': group, 'group_align': int(m.get('group_align', '0')),
+        'lanes': lanes, 'steps': kc // g, 'elem_bytes': elem_bytes,
+    }
+
+
+def read_config(path, hwgen, fmts):
+    cfg = json.load(open(path))
+    for key in ('name', 'preset', 'tm', 'tn', 'w_bytes', 'instructions'):
+        if key not in cfg:
+            sys.exit(f'gen_hw: {path}: missing "{key}"')
+    instrs = [t for pat in cfg['instructions'] for t in brace_expand(pat)]
+    modes, seen = [], {}
+    out = run([hwgen, 'mode', cfg['preset']] + instrs)
+    for line in out.splitlines():
+        mode = derive_mode(kv(line), fmts, cfg)
+        key = (mode['atype'], mode['btype'], mode['dtype'], mode['sparse'], mode['stype'], mode['block_k'],
+               mode['satfinite'], mode['packed'])
+        if key in seen:
+            sys.exit(f'gen_hw: {path}: {mode["instr"]} and {seen[key]} select the same mode')
+        seen[key] = mode['instr']
+        modes.append(mode)
+    cfg['modes'] = modes
+    return cfg
+
+
+def derived(cfg):
+    ms = cfg['modes']
+    w = cfg['w_bytes']
+    main = [m for m in ms if not m['packed']]
+    return {
+        'NL': w,
+        'NN': 2 * w if any(m['packed'] for m in ms) else 0,
+        'HAS_SPARSE': int(any(m['sparse'] for m in ms)),
+        'HAS_SCALE': int(any(m['stype'] for m in ms)),
+        'HAS_GROUP': int(any(m['group'] for m in ms)),
+        'HAS_INT': int(any(m['integer'] for m in ms)),
+        'HAS_SEP': int(any(m['cmode'] == 1 for m in ms)),
+        'HAS_PAIR': int(any(m['korder'] == 1 for m in ms)),
+        'HAS_F16': int(any(m['dtype'] == 3 for m in ms)),
+        'F_MAIN': max([m['f'] for m in main if not m['integer']] + [1]),
+        'F_GRP': max([m['f'] for m in ms if m['group']] + [1]),
+        'NMODES': len(ms),
+    }
+
+
+def mode_word(m):
+    val, pos = 0, 0
+    for name, bits in MODE_FIELDS:
+        v = m[name] & ((1 << bits) - 1)   # min_e is two's complement in its field
+        if m[name] < 0:
+            v = (m[name] + (1 << bits)) & ((1 << bits) - 1)
+        val |= v << pos
+        pos += bits
+    return val
+
+
+def gen_fmt_vh(fmts, rounds):
+    fields = [('storage', 7), ('value_bits', 7), ('kind', 2), ('sign', 1), ('exp_bits', 4), ('frac_bits', 6),
+              ('inf', 1), ('nan_style', 2), ('bias', 11), ('emin', 12), ('emax', 12), ('frac_shift', 5),
+              ('max_frac', 23), ('zero', 1), ('subnormals', 1), ('canonical_nan', 32)]
+    out = [HEADER_V.format(src='the golden model\'s format table (firmware/lib/format/table.c)')]
+    out.append('// Element formats (NUMERICS section 1): codes are the C enum mma_format, and every field is\n'
+               '// the C table row; include inside a module.\n')
+    for f in fmts:
+        out.append(f'localparam [4:0] MMA_FMT_{f["name"].upper()} = 5\'d{f["code"]};\n')
+    out.append(f'localparam MMA_FMT_COUNT = {len([f for f in fmts if f["code"] < 31])};\n')
+    for name, code in rounds.items():
+        out.append(f'localparam [2:0] MMA_RND_{name.upper()} = 3\'d{code};\n')
+    out.append('// The code of scale 1.0 of each scale format: blocks past a ragged K are scaled by it\n')
+    for f in fmts:
+        if 'scale_unit' in f:
+            out.append(f'localparam [7:0] MMA_SCALE_UNIT_{f["name"].upper()} = 8\'h{f["scale_unit"]:02x};\n')
+    out.append('// Table fields: field F of format f is MMA_FMT_F_TAB[f*W +: W] (W the field width, two\'s complement\n'
+               '// for bias, emin and emax); index 31 is the e8m13 step format, f64 is not in the RTL.\n')
+    by_code = {f['code']: f for f in fmts}
+    for field, bits in fields:
+        words = []
+        for code in range(31, -1, -1):
+            f = by_code.get(code)
+            v = 0 if f is None or f['name'] == 'f64' else f[field]
+            words.append(v & ((1 << bits) - 1))
+        val = 0
+        for v in words:
+            val = (val << bits) | v
+        out.append(f'localparam [{32 * bits - 1}:0] MMA_FMT_{field.upper()}_TAB = {32 * bits}\'h{val:x};\n')
+        out.append(f'localparam MMA_FMT_{field.upper()}_W = {bits};\n')
+    return ''.join(out)
+
+
+def gen_cfg_vh(cfg, idx):
+    d = derived(cfg)
+    out = [HEADER_V.format(src=f'hw/config/{cfg["name"]}.json and the {cfg["preset"]} preset')]
+    out.append(f'// Configuration "{cfg["name"]}": {cfg.get("description", "")}\n')
+    out.append('// Include inside a module after hw/rtl/gen/mma_fmt.vh and mma_mode.vh.\n')
+    out.append(f'localparam CFG_ID = {idx};\n')
+    out.append(f'localparam CFG_TM = {cfg["tm"]};\nlocalparam CFG_TN = {cfg["tn"]};\n')
+    out.append(f'localparam CFG_W = {cfg["w_bytes"]};   // bytes of A (and of B) per DPU step\n')
+    for k, v in d.items():
+        out.append(f'localparam CFG_{k} = {v};\n')
+    out.append(f'// The mode table: one row per instruction of hw/config/{cfg["name"]}.json\n')
+    out.append(f'function [{MODE_BITS - 1}:0] cfg_mode;\n  input [7:0] i;\n  begin\n    case (i)\n')
+    for i, m in enumerate(cfg['modes']):
+        out.append(f'      8\'d{i}: cfg_mode = {MODE_BITS}\'h{mode_word(m):x}; // {m["instr"]}\n')
+    out.append(f'      default: cfg_mode = {MODE_BITS}\'d0;\n    endcase\n  end\nendfunction\n')
+    return ''.join(out)
+
+
+def gen_mode_vh():
+    out = [HEADER_V.format(src='the mode field list of hw/gen/gen_hw.py')]
+    out.append('// Layout of a mode word (one row of a configuration\'s mode table); include inside a module.\n')
+    out.append(f'localparam MODE_BITS = {MODE_BITS};\n')
+    pos = 0
+    for name, bits in MODE_FIELDS:
+        out.append(f'localparam MP_{name.upper()}_LSB = {pos};\nlocalparam MP_{name.upper()}_W = {bits};\n')
+        pos += bits
+    return ''.join(out)
+
+
+def gen_status_vh(statuses):
+    out = [HEADER_V.format(src='the golden model\'s status codes (include/mma/status.h)')]
+    out.append('// Error causes of the accelerator (ERR_CAUSE): the mma_status codes; include inside a module.\n')
+    for name, code in statuses.items():
+        if name != 'MMA_STATUS_COUNT':
+            out.append(f'localparam [7:0] {name.replace("MMA_", "ST_")} = 8\'d{code};\n')
+    return ''.join(out)
+
+
+def gen_cfg_h(cfg, idx):
+    d = derived(cfg)
+    n = cfg['name']
+    u = n.upper()
+    out = [HEADER_C.format(src=f'hw/config/{n}.json and the {cfg["preset"]} preset')]
+    out.append(f'/* Configuration "{n}": {cfg.get("description", "")} */\n')
+    out.append(f'#ifndef MMA_HW_CFG_{u}_H\n#define MMA_HW_CFG_{u}_H\n\n#include "mma/hw/mma_mode.h"\n\n')
+    out.append(f'#define MMA_CFG_{u}_ID {idx}\n#define MMA_CFG_{u}_TM {cfg["tm"]}\n#define MMA_CFG_{u}_TN {cfg["tn"]}\n')
+    out.append(f'#define MMA_CFG_{u}_W {cfg["w_bytes"]}\n')
+    for k, v in d.items():
+        out.append(f'#define MMA_CFG_{u}_{k} {v}\n')
+    out.append(f'#define MMA_CFG_{u}_PRESET "{cfg["preset"]}"\n')
+    if cfg.get('gpu'):
+        out.append(f'#define MMA_CFG_{u}_GPU "{cfg["gpu"]}"\n')
+    out.append(f'\n/* The mode table (one row per instruction of hw/config/{n}.json). */\n')
+    out.append(f'static const mma_hw_mode mma_cfg_{n}_modes[{len(cfg["modes"])}] = {{\n')
+    for m in cfg['modes']:
+        vals = ', '.join(f'.{k} = {m[k]}' for k, _ in MODE_FIELDS)
+        out.append(f'    {{{vals}, .instr = "{m["instr"]}"}},\n')
+    out.append('};\n\n#endif\n')
+    return ''.join(out)
+
+
+def gen_mode_h():
+    out = [HEADER_C.format(src='the mode field list of hw/gen/gen_hw.py')]
+    out.append('/* One row of an accelerator configuration\'s mode table (hw/config/<name>.json). */\n')
+    out.append('#ifndef MMA_HW_MODE_H\n#define MMA_HW_MODE_H\n\n#include <stdint.h>\n\n')
+    out.append(f'#define MMA_HW_MODE_BITS {MODE_BITS}\n\n')
+    out.append('typedef struct mma_hw_mode {\n')
+    pos = 0
+    for name, bits in MODE_FIELDS:
+        ctype = 'int16_t' if name == 'min_e' else ('uint16_t' if bits > 8 else 'uint8_t')
+        out.append(f'    {ctype} {name}; /* bits {pos}..{pos + bits - 1} of the mode word */\n')
+        pos += bits
+    out.append('    const char *instr; /* the PTX instruction that defines the mode */\n')
+    out.append('} mma_hw_mode;\n\n')
+    out.append('/* Bits [lsb, lsb + width) of a mode word held as four 32-bit words, least significant first. */\n')
+    out.append('static inline uint32_t mma_hw_mode_bits(const uint32_t w[4], unsigned lsb, unsigned width)\n{\n'
+               '    uint64_t v = (uint64_t)w[lsb / 32u] >> (lsb % 32u);\n'
+               '    if (lsb % 32u + width > 32u && lsb / 32u < 3u) {\n'
+               '        v |= (uint64_t)w[lsb / 32u + 1u] << (32u - lsb % 32u);\n'
+               '    }\n'
+               '    return (uint32_t)(v & ((1u << width) - 1u));\n}\n\n')
+    out.append('/* Fills every field of m but instr from a mode word (the accelerator\'s MODE_DESC0..3). */\n')
+    out.append('static inline void mma_hw_mode_unpack(const uint32_t w[4], mma_hw_mode *m)\n{\n')
+    pos = 0
+    for name, bits in MODE_FIELDS:
+        if name == 'min_e':
+            out.append(f'    m->min_e = (int16_t)((int32_t)(mma_hw_mode_bits(w, {pos}u, {bits}u) << {32 - bits}) >> {32 - bits});\n')
+        else:
+            ctype = 'uint16_t' if bits > 8 else 'uint8_t'
+            out.append(f'    m->{name} = ({ctype})mma_hw_mode_bits(w, {pos}u, {bits}u);\n')
+        pos += bits
+    out.append('    m->instr = 0;\n}\n\n')
+    out.append('/* Whether two rows have equal fields (instr aside). */\n')
+    out.append('static inline int mma_hw_mode_same(const mma_hw_mode *x, const mma_hw_mode *y)\n{\n    return ')
+    out.append(' &&\n           '.join(f'x->{name} == y->{name}' for name, _ in MODE_FIELDS))
+    out.append(';\n}\n\n#endif\n')
+    return ''.join(out)
+
+
+def gen_configs_h(cfgs):
+    out = [HEADER_C.format(src='hw/config/<name>.json')]
+    out.append('/* Every accelerator configuration, by id. */\n')
+    out.append('#ifndef MMA_HW_CONFIGS_H\n#define MMA_HW_CONFIGS_H\n\n')
+    for c in cfgs:
+        out.append(f'#include "mma/hw/mma_cfg_{c["name"]}.h"\n')
+    out.append(f'\n#define MMA_HW_CONFIG_COUNT {len(cfgs)}\n\n')
+    out.append('typedef struct mma_hw_config {\n    const char *name;\n    const char *preset;\n'
+               '    const char *gpu;      /* GPU whose data sets this configuration reproduces, or 0 */\n'
+               '    unsigned tm, tn, w;   /* DPU rows, columns, bytes per step */\n'
+               '    unsigned nmodes;\n    const mma_hw_mode *modes;\n} mma_hw_config;\n\n')
+    out.append('static const mma_hw_config mma_hw_configs[MMA_HW_CONFIG_COUNT] = {\n')
+    for c in cfgs:
+        u = c['name'].upper()
+        gpu = f'"{c["gpu"]}"' if c.get('gpu') else '0'
+        out.append(f'    {{"{c["name"]}", "{c["preset"]}", {gpu}, MMA_CFG_{u}_TM, MMA_CFG_{u}_TN, MMA_CFG_{u}_W, '
+                   f'{len(c["modes"])}, mma_cfg_{c["name"]}_modes}},\n')
+    out.append('};\n\n#endif\n')
+    return ''.join(out)
+
+
+def write(path, text, written):
+    os.makedirs(os.path.dirname(path), exist_ok=True)
+    old = open(path).read() if os.path.exists(path) else None
+    if old != text:
+        with open(path, 'w') as f:
+            f.write(text)
+    written.append(path)
+
+
+def main():
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument('--hwgen', required=True, help='the mma_hwgen tool (built from hw/gen/mma_hwgen.c)')
+    ap.add_argument('--src', default=os.path.join(os.path.dirname(__file__), '..', '..'),
+                    help='project root (reads hw/config/*.json)')
+    ap.add_argument('--out', required=True, help='root to write hw/rtl/gen and include/mma/hw under')
+    args = ap.parse_args()
+    fmts, rounds, statuses = read_formats(args.hwgen)
+    cfg_dir = os.path.join(args.src, 'hw', 'config')
+    order = ['default', 'volta', 'ampere', 'ada', 'hopper', 'blackwell']
+    names = sorted((f[:-5] for f in os.listdir(cfg_dir) if f.endswith('.json')),
+                   key=lambda n: (order.index(n) if n in order else len(order), n))
+    cfgs = [read_config(os.path.join(cfg_dir, n + '.json'), args.hwgen, fmts) for n in names]
+    written = []
+    write(os.path.join(args.out, 'hw', 'rtl', 'gen', 'mma_fmt.vh'), gen_fmt_vh(fmts, rounds), written)
+    write(os.path.join(args.out, 'include', 'mma', 'hw', 'mma_mode.h'), gen_mode_h(), written)
+    write(os.path.join(args.out, 'hw', 'rtl', 'gen', 'mma_mode.vh'), gen_mode_vh(), written)
+    write(os.path.join(args.out, 'hw', 'rtl', 'gen', 'mma_status.vh'), gen_status_vh(statuses), written)
+    for i, c in enumerate(cfgs):
+        write(os.path.join(args.out, 'hw', 'rtl', 'gen', f'mma_cfg_{c["name"]}.vh'), gen_cfg_vh(c, i), written)
+        write(os.path.join(args.out, 'include', 'mma', 'hw', f'mma_cfg_{c["name"]}.h'), gen_cfg_h(c, i), written)
+    write(os.path.join(args.out, 'include', 'mma', 'hw', 'mma_configs.h'), gen_configs_h(cfgs), written)
+    for c in cfgs:
+        print(f'gen_hw: {c["name"]}: {len(c["modes"])} modes, {derived(c)}')
+    return 0
+
+
+if __name__ == '__main__':
+    sys.exit(main())

@@ -1,0 +1,238 @@
+#!/usr/bin/env python3
+"""Generates everything derived from the register map hw/regs/mma_accel.rdl (build-time generator).
+
+  gen_regs.py --out ROOT
+
+Outputs (committed; ctest lint_gen_fresh regenerates them and diffs):
+  hw/rtl/gen/mma_accel_regs.v      the register block: an AXI4-Lite slave in Verilog-2005 (this
+                                   script; PeakRDL-regblock's SystemVerilog is not read by the yosys
+                                   of this project, so the RTL comes from the same compiled map here)
+  include/mma/hw/mma_accel_regs.h  C offsets and field masks (PeakRDL c-header)
+  docs/REGISTERS.md                the reference (PeakRDL markdown)
+
+Register block behaviour: one AXI4-Lite transaction at a time; writes take the byte strobes;
+a write to a read-only register or outside the map answers SLVERR / DECERR and changes nothing;
+registers with the lock_busy property refuse writes while lock_i is set (OKAY on the bus,
+busy_write_o pulses); singlepulse fields pulse for one cycle; woclr fields are set by the
+hardware and cleared by writing 1; reading X_LO of a 64-bit counter pair latches X_HI, so LO then
+HI reads one consistent value.
+"""
+import argparse
+import os
+import sys
+import tempfile
+
+from systemrdl import RDLCompiler
+from peakrdl_cheader.exporter import CHeaderExporter
+from peakrdl_markdown import MarkdownExporter
+
+RDL = os.path.join(os.path.dirname(os.path.abspath(__file__)), '..', 'regs', 'mma_accel.rdl')
+HEADER = '// GENERATED from hw/regs/mma_accel.rdl by hw/gen/gen_regs.py; do not edit\n'
+
+
+def compile_map(path):
+    rdlc = RDLCompiler()
+    rdlc.compile_file(path)
+    return rdlc.elaborate().top
+
+
+def port(reg, field):
+    return f'{reg.inst_name.lower()}_{field.inst_name.lower()}'
+
+
+def gen_verilog(top):
+    regs = list(top.registers())
+    out = [HEADER]
+    out.append('// Register block of the accelerator: AXI4-Lite slave (32-bit data, 12-bit byte address).\n')
+    out.append('// Field ports: <reg>_<field>_o for software-written fields, <reg>_<field>_i for\n'
+               '// hardware-written ones, <reg>_<field>_set_i for fields the hardware sets and software clears.\n'
+               '// lock_i: a job runs, registers with lock_busy refuse writes; busy_write_o pulses for each refusal.\n')
+    ports = ['    input  wire        clk_i', '    input  wire        rst_ni',
+             '    input  wire [11:0] s_awaddr_i', '    input  wire        s_awvalid_i', '    output reg         s_awready_o',
+             '    input  wire [31:0] s_wdata_i', '    input  wire [3:0]  s_wstrb_i', '    input  wire        s_wvalid_i',
+             '    output reg         s_wready_o', '    output reg  [1:0]  s_bresp_o', '    output reg         s_bvalid_o',
+             '    input  wire        s_bready_i', '    input  wire [11:0] s_araddr_i', '    input  wire        s_arvalid_i',
+             '    output reg         s_arready_o', '    output reg  [31:0] s_rdata_o', '    output reg  [1:0]  s_rresp_o',
+             '    output reg         s_rvalid_o', '    input  wire        s_rready_i',
+             '    input  wire        lock_i',
+             '    output reg         busy_write_o']
+    body = []
+    for r in regs:
+        for f in r.fields():
+            w = f.width
+            rng = f'[{w - 1}:0] ' if w > 1 else '       '
+            rng = rng.ljust(8)
+            if f.is_sw_writable and f.get_property('singlepulse'):
+                ports.append(f'    output reg  {rng}{port(r, f)}_o')
+            elif f.is_sw_writable and f.is_hw_writable:
+                ports.append(f'    input  wire {rng}{port(r, f)}_set_i')
+                ports.append(f'    output reg  {rng}{port(r, f)}_o')
+            elif f.is_sw_writable:
+                ports.append(f'    output reg  {rng}{port(r, f)}_o')
+            elif f.is_hw_writable:
+                ports.append(f'    input  wire {rng}{port(r, f)}_i')
+    out.append('module mma_accel_regs (\n' + ',\n'.join(ports) + '\n);\n')
+    # write path: one AW + W pair at a time
+    body.append('    // ---- write: AW and W are taken together, B follows\n')
+    body.append('    wire wr = s_awvalid_i && s_wvalid_i && !s_bvalid_o;\n')
+    body.append('    wire [11:0] wa = s_awaddr_i;\n')
+    body.append('    function [31:0] merge;  // the old value with the strobed bytes of the new one\n'
+                '        input [31:0] old;\n        input [31:0] nw;\n        input [3:0] strb;\n'
+                '        integer b;\n        begin\n            merge = old;\n'
+                '            for (b = 0; b < 4; b = b + 1) if (strb[b]) merge[b*8 +: 8] = nw[b*8 +: 8];\n'
+                '        end\n    endfunction\n')
+    # declare the stored value of writable registers as a 32-bit word
+    for r in regs:
+        if any(f.is_sw_writable and not f.get_property('singlepulse') for f in r.fields()):
+            body.append(f'    reg [31:0] {r.inst_name.lower()}_q;\n')
+    body.append('    reg [1:0] wresp;\n    reg refused;\n')
+    body.append('    always @* begin\n        wresp = 2\'b11;   // DECERR: no register at the address\n'
+                '        refused = 1\'b0;\n        case (wa[11:2])\n')
+    for r in regs:
+        a = r.absolute_address >> 2
+        writable = any(f.is_sw_writable for f in r.fields())
+        lock = r.get_property('lock_busy', default=False)
+        if writable:
+            lk = 'lock_i' if lock else "1'b0"
+            body.append(f'            10\'d{a}: begin wresp = 2\'b00; refused = {lk}; end\n')
+        else:
+            body.append(f'            10\'d{a}: wresp = 2\'b10;   // SLVERR: read-only\n')
+    body.append('            default: ;\n        endcase\n    end\n')
+    seq = []
+    seq.append('    always @(posedge clk_i or negedge rst_ni) begin\n        if (!rst_ni) begin\n')
+    seq.append('            s_awready_o <= 1\'b0; s_wready_o <= 1\'b0; s_bvalid_o <= 1\'b0; s_bresp_o <= 2\'b00;\n'
+               '            busy_write_o <= 1\'b0;\n')
+    for r in regs:
+        if any(f.is_sw_writable and not f.get_property('singlepulse') for f in r.fields()):
+            reset = 0
+            for f in r.fields():
+                rv = f.get_property('reset') or 0
+                reset |= rv << f.lsb
+            seq.append(f'            {r.inst_name.lower()}_q <= 32\'h{reset:08x};\n')
+        for f in r.fields():
+            if f.is_sw_writable and f.get_property('singlepulse'):
+                seq.append(f'            {port(r, f)}_o <= 1\'b0;\n')
+    seq.append('        end else begin\n')
+    seq.append('            s_awready_o <= wr;\n            s_wready_o <= wr;\n            busy_write_o <= wr && refused;\n')
+    seq.append('            if (wr) begin\n                s_bvalid_o <= 1\'b1;\n                s_bresp_o <= wresp;\n'
+               '            end else if (s_bvalid_o && s_bready_i) begin\n                s_bvalid_o <= 1\'b0;\n'
+               '            end\n')
+    for r in regs:
+        a = r.absolute_address >> 2
+        name = r.inst_name.lower()
+        pulses = [f for f in r.fields() if f.is_sw_writable and f.get_property('singlepulse')]
+        for f in pulses:
+            seq.append(f'            {port(r, f)}_o <= wr && wa[11:2] == 10\'d{a} && s_wstrb_i[{f.lsb // 8}] && '
+                       f's_wdata_i[{f.lsb}];\n')
+        stored = [f for f in r.fields() if f.is_sw_writable and not f.get_property('singlepulse')]
+        if not stored:
+            continue
+        woclr = [f for f in stored if f.get_property('woclr')]
+        if woclr:
+            # hardware sets, software writes 1 to clear
+            seq.append(f'            {name}_q <= ({name}_q')
+            for f in woclr:
+                seq.append(f' | ({{{{{32 - f.width - f.lsb}{{1\'b0}}}}, {port(r, f)}_set_i, {f.lsb}\'d0}})'
+                           if f.lsb > 0 else f' | {{{{{32 - f.width}{{1\'b0}}}}, {port(r, f)}_set_i}}')
+            seq.append(f') & ~((wr && wa[11:2] == 10\'d{a}) ? (s_wdata_i & {{{{8{{s_wstrb_i[3]}}}}, {{8{{s_wstrb_i[2]}}}}, '
+                       f'{{8{{s_wstrb_i[1]}}}}, {{8{{s_wstrb_i[0]}}}}}}) : 32\'d0);\n')
+        else:
+            seq.append(f'            if (wr && wa[11:2] == 10\'d{a} && !refused) {name}_q <= merge({name}_q, s_wdata_i, '
+                       f's_wstrb_i);\n')
+    seq.append('        end\n    end\n')
+    body.extend(seq)
+    # field outputs of stored registers
+    comb = ['    always @* begin\n']
+    for r in regs:
+        for f in r.fields():
+            if f.is_sw_writable and not f.get_property('singlepulse'):
+                comb.append(f'        {port(r, f)}_o = {r.inst_name.lower()}_q[{f.msb}:{f.lsb}];\n')
+    comb.append('    end\n')
+    body.extend(comb)
+    # read path
+    body.append('    // ---- read: one AR at a time, R the next cycle\n')
+    hi = {r.inst_name[:-3]: r for r in regs if r.inst_name.endswith('_HI')}
+    for base in sorted(hi):
+        body.append(f'    reg [31:0] {base.lower()}_hi_shadow;   // {base}_HI as it was when {base}_LO was read\n')
+    body.append('    reg [31:0] rval;\n    reg [1:0] rresp;\n')
+    body.append('    always @* begin\n        rval = 32\'d0;\n        rresp = 2\'b11;\n        case (s_araddr_i[11:2])\n')
+    for r in regs:
+        a = r.absolute_address >> 2
+        parts = []
+        for f in r.fields():
+            if not f.is_sw_readable:
+                continue
+            if f.is_sw_writable and not f.get_property('singlepulse'):
+                src = f'{r.inst_name.lower()}_q[{f.msb}:{f.lsb}]'
+            elif f.is_hw_writable:
+                src = f'{port(r, f)}_i'
+            else:
+                rv = f.get_property('reset') or 0
+                src = f"{f.width}'h{rv:x}"
+            if r.inst_name.endswith('_HI') and r.inst_name[:-3] in hi:
+                src = f'{r.inst_name[:-3].lower()}_hi_shadow'
+            parts.append(f'rval[{f.msb}:{f.lsb}] = {src};')
+        body.append(f'            10\'d{a}: begin rresp = 2\'b00; {" ".join(parts)} end\n')
+    body.append('            default: ;\n        endcase\n    end\n')
+    body.append('    always @(posedge clk_i or negedge rst_ni) begin\n        if (!rst_ni) begin\n'
+                '            s_arready_o <= 1\'b0; s_rvalid_o <= 1\'b0; s_rdata_o <= 32\'d0; s_rresp_o <= 2\'b00;\n'
+                '        end else begin\n            s_arready_o <= s_arvalid_i && !s_rvalid_o && !s_arready_o;\n'
+                '            if (s_arvalid_i && !s_rvalid_o && !s_arready_o) begin\n'
+                '                s_rvalid_o <= 1\'b1;\n                s_rdata_o <= rval;\n                s_rresp_o <= rresp;\n'
+                '            end else if (s_rvalid_o && s_rready_i) begin\n                s_rvalid_o <= 1\'b0;\n'
+                '            end\n        end\n    end\n')
+    for base in sorted(hi):
+        lo = [r for r in regs if r.inst_name == base + '_LO'][0]
+        a = lo.absolute_address >> 2
+        f = list(hi[base].fields())[0]
+        body.append(f'    always @(posedge clk_i) if (s_arvalid_i && !s_rvalid_o && !s_arready_o && '
+                    f's_araddr_i[11:2] == 10\'d{a}) {base.lower()}_hi_shadow <= {port(hi[base], f)}_i;\n')
+    out.extend(body)
+    out.append('endmodule\n')
+    return ''.join(out)
+
+
+def write(path, text):
+    os.makedirs(os.path.dirname(path), exist_ok=True)
+    old = open(path).read() if os.path.exists(path) else None
+    if old != text:
+        with open(path, 'w') as f:
+            f.write(text)
+
+
+def main():
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument('--out', required=True, help='root to write hw/rtl/gen, include/mma/hw and docs under')
+    ap.add_argument('--rdl', default=RDL)
+    args = ap.parse_args()
+    top = compile_map(args.rdl)
+    write(os.path.join(args.out, 'hw', 'rtl', 'gen', 'mma_accel_regs.v'), gen_verilog(top))
+    hdr = os.path.join(args.out, 'include', 'mma', 'hw', 'mma_accel_regs.h')
+    os.makedirs(os.path.dirname(hdr), exist_ok=True)
+    with tempfile.TemporaryDirectory() as d:
+        tmp = os.path.join(d, 'mma_accel_regs.h')
+        CHeaderExporter().export(top, tmp, generate_bitfields=False, testcase=False)
+        text = open(tmp).read()
+    # freestanding: the register structs' size checks use static_assert; C11 has _Static_assert
+    # without <assert.h>, which a firmware without libc headers does not have
+    text = text.replace('#include <assert.h>\n', '')
+    text = text.replace('static_assert(', 'MMA_ACCEL_STATIC_ASSERT(')
+    text = text.replace('#include <stdint.h>\n', '#include <stdint.h>\n\n#ifdef __cplusplus\n'
+                        '#define MMA_ACCEL_STATIC_ASSERT static_assert\n#else\n'
+                        '#define MMA_ACCEL_STATIC_ASSERT _Static_assert\n#endif\n', 1)
+    text = '/* GENERATED from hw/regs/mma_accel.rdl by PeakRDL c-header (hw/gen/gen_regs.py); do not edit */\n' + text
+    write(hdr, text)
+    mdir = os.path.join(args.out, 'docs')
+    os.makedirs(mdir, exist_ok=True)
+    with tempfile.TemporaryDirectory() as d:
+        mtmp = os.path.join(d, 'REGISTERS.md')
+        MarkdownExporter().export(top, mtmp)
+        md = open(mtmp).read()
+    write(os.path.join(mdir, 'REGISTERS.md'),
+          '<!-- GENERATED from hw/regs/mma_accel.rdl by PeakRDL markdown (hw/gen/gen_regs.py); do not edit -->\n' + md)
+    print(f'gen_regs: {len(list(top.registers()))} registers')
+    return 0
+
+
+if __name__ == '__main__':
+    sys.exit(main())

@@ -1,0 +1,571 @@
+// Dot-product unit (DPU), the twin of the C function mma_dot run chunk by chunk as mma_gemm does
+// (NUMERICS 3 step 9): each step reads W bytes of A and of B (2W of B for 2:4 sparse A), forms the
+// products exactly, aligns them to the largest exponent keeping F fraction bits, adds them and the
+// running accumulator exactly and rounds once. The accumulators of P interleaved outputs ("slots")
+// live in the DPU, so the loop align -> sum -> round never stalls: a slot's next step may enter P
+// cycles after its previous one. Integer modes sum exactly and clamp or wrap at each instruction
+// chunk; separate-C modes add the chunk's C with one IEEE addition at the chunk's end; the
+// .kind::mxf4* modes sum e2m1 products exactly in groups of 16 and fuse the scaled groups and C in
+// one step. Every number format, rounding and rule comes from the mode word (the generated table).
+//
+// Pipeline: S0 input register | S1 select, decode, multiply | S2 group sums | L0 align (reads the
+// slot's accumulator) | L1 sum | L2 round, chunk end, write back, result.
+module mma_dpu #(
+    parameter NL = 32,            // main lanes: bytes of A per step
+    parameter NN = 64,            // nibble lanes (4-bit elements packed two per byte), 0 if none
+    parameter F_MAIN = 25,        // largest F of the non-group modes
+    parameter F_GRP = 35,         // largest F of the group (.kind::mxf4*) modes
+    parameter HAS_SPARSE = 1,
+    parameter HAS_SCALE = 1,
+    parameter HAS_INT = 1,
+    parameter HAS_SEP = 1,
+    parameter HAS_PAIR = 1,
+    parameter P = 3,              // accumulator slots (interleaved outputs), >= 3
+    parameter SLOT_W = 2,
+    parameter MODE_W = 110,       // bits of a mode word (MODE_BITS of hw/rtl/gen/mma_mode.vh)
+    parameter NB = HAS_SPARSE ? 2 * NL : NL,    // derived: bytes of B per step
+    parameter META_W = HAS_SPARSE ? 2 * NL : 4  // derived: metadata bits per step (a nibble per 4 dense positions)
+) (
+    input  wire                   clk_i,
+    input  wire                   rst_ni,
+    input  wire [MODE_W-1:0]      mode_i,      // the job's mode word (static during a job)
+    input  wire                   ordered_i,   // sparse metadata variant: 1 = ::ordered_metadata
+    // one step in
+    input  wire                   valid_i,
+    input  wire [SLOT_W-1:0]      slot_i,
+    input  wire                   first_i,     // first step of the output (C enters, per the C mode)
+    input  wire                   cont_i,      // with first_i: the output continues an earlier pass over K
+                                               // (C is already the dtype D of that pass, its chunk not the first)
+    input  wire                   chunk_first_i,
+    input  wire                   chunk_last_i,
+    input  wire                   last_i,      // last step of the output: D leaves after it
+    input  wire                   half_i,      // pair_split: the second step of the chunk in the A/B words
+    input  wire [31:0]            c_i,         // C (ctype code), read with first_i
+    input  wire [NL*8-1:0]        a_i,
+    input  wire [NB*8-1:0]        b_i,
+    input  wire [META_W-1:0]      meta_i,
+    input  wire [31:0]            sa_i,        // scale_A codes of the step's blocks (byte q: block q)
+    input  wire [31:0]            sb_i,        // scale_B codes
+    // one result out
+    output reg                    valid_o,
+    output reg  [SLOT_W-1:0]      slot_o,
+    output reg  [31:0]            d_o,         // D code (dtype)
+    output reg                    err_meta_o,  // an invalid metadata value was met in this output
+    output reg                    err_code_o,  // an element code wider than its format was met
+    output wire                   busy_o       // steps in flight
+);
+`include "mma_fmt.vh"
+`include "mma_mode.vh"
+
+    localparam NNL = NN > 0 ? NN : 1;          // nibble lanes instantiated (1 dummy if none)
+    localparam NG = NN / 16;                   // group terms (.kind::mxf4*)
+    localparam NGL = NG > 0 ? NG : 1;
+    localparam NT = NL + 1 + NGL;              // terms of the align stage: lanes, the sparse shadow, groups
+    localparam MWM = 22;                       // main product bits (11 x 11)
+    localparam MWN = 8;                        // nibble product bits
+    localparam MWG = 21;                       // group term bits (13-bit sum x 8-bit scale)
+    localparam TWM = F_MAIN + 2;
+    localparam TWG = F_GRP + 18;               // group terms may be unnormalised (group_align 1): 16 more bits
+    localparam SW = (TWG > TWM ? TWG : TWM) + 9 > 40 ? (TWG > TWM ? TWG : TWM) + 9 : 40;  // sum bits
+    localparam ACC_W = HAS_INT != 0 ? 36 : 32;
+
+    // ------------------------------------------------------------------ mode fields
+    wire [4:0] m_atype = mode_i[MP_ATYPE_LSB +: 5];
+    wire [4:0] m_btype = mode_i[MP_BTYPE_LSB +: 5];
+    wire [4:0] m_ctype = mode_i[MP_CTYPE_LSB +: 5];
+    wire [4:0] m_dtype = mode_i[MP_DTYPE_LSB +: 5];
+    wire       m_sparse = HAS_SPARSE != 0 && mode_i[MP_SPARSE_LSB];
+    wire [4:0] m_stype = mode_i[MP_STYPE_LSB +: 5];
+    wire [6:0] m_block_k = mode_i[MP_BLOCK_K_LSB +: 7];
+    wire       m_sat = mode_i[MP_SATFINITE_LSB];
+    wire       m_int = HAS_INT != 0 && mode_i[MP_INTEGER_LSB];
+    wire       m_packed = NN != 0 && mode_i[MP_PACKED_LSB];
+    wire [6:0] m_g = mode_i[MP_G_LSB +: 7];
+    wire [5:0] m_f = mode_i[MP_F_LSB +: 6];
+    wire       m_e8m13 = mode_i[MP_E8M13_LSB];
+    wire [2:0] m_f32_round = mode_i[MP_F32_ROUND_LSB +: 3];
+    wire [2:0] m_f16_round = mode_i[MP_F16_ROUND_LSB +: 3];
+    wire signed [11:0] m_min_e = mode_i[MP_MIN_E_LSB +: 12];
+    wire       m_min_e_none = mode_i[MP_MIN_E_NONE_LSB];
+    wire       m_korder = HAS_PAIR != 0 && mode_i[MP_KORDER_LSB];
+    wire [1:0] m_cmode = mode_i[MP_CMODE_LSB +: 2];
+    wire       m_zero_c_term = mode_i[MP_ZERO_C_TERM_LSB];
+    wire       m_f16_c_pinned = mode_i[MP_F16_C_PINNED_LSB];
+    wire       m_zero_product_term = mode_i[MP_ZERO_PRODUCT_TERM_LSB];
+    wire       m_group = NG != 0 && mode_i[MP_GROUP_LSB +: 7] != 7'd0;
+    wire       m_group_align = mode_i[MP_GROUP_ALIGN_LSB];
+    wire [2:0] m_eb = mode_i[MP_ELEM_BYTES_LSB +: 3];
+    wire       m_scaled = HAS_SCALE != 0 && m_stype != 5'd0;
+    wire       m_f16 = m_dtype == MMA_FMT_F16;
+    wire [6:0] m_act_lanes = m_sparse ? {1'b0, m_g[6:1]} : m_g;     // main lanes a step uses
+    localparam [1:0] CM_JOINT = 2'd0, CM_SEPARATE = 2'd1, CM_UNUSED = 2'd2;
+
+    // floor(log2) of a block size 16/32/64, for the scale factor of a dense position
+    wire [2:0] bk_log = m_block_k[6] ? 3'd6 : m_block_k[5] ? 3'd5 : 3'd4;
+
+    // ------------------------------------------------------------------ S0: input register
+    reg              s0_v, s0_first, s0_cont, s0_cf, s0_cl, s0_last, s0_half;
+    reg [SLOT_W-1:0] s0_slot;
+    reg [31:0]       s0_c, s0_sa, s0_sb;
+    reg [NL*8-1:0]   s0_a;
+    reg [NB*8-1:0]   s0_b;
+    reg [META_W-1:0] s0_meta;
+    always @(posedge clk_i or negedge rst_ni) begin
+        if (!rst_ni) s0_v <= 1'b0;
+        else s0_v <= valid_i;
+    end
+    always @(posedge clk_i) begin
+        s0_slot <= slot_i; s0_first <= first_i; s0_cont <= cont_i; s0_cf <= chunk_first_i; s0_cl <= chunk_last_i;
+        s0_last <= last_i; s0_half <= half_i; s0_c <= c_i; s0_a <= a_i; s0_b <= b_i; s0_meta <= meta_i;
+        s0_sa <= sa_i; s0_sb <= sb_i;
+    end
+
+    // ------------------------------------------------------------------ S1: select, decode, multiply
+    // Element e of a step vector, for each element size (bytes [e*eb, (e+1)*eb), little endian):
+    // constant part-selects only, so that every lane is plain wiring plus a 3-way choice.
+    localparam NE = NB;                         // elements of a B vector of 1-byte elements
+    wire [31:0] b_e1 [0:NE-1];
+    wire [31:0] b_e2 [0:NE-1];
+    wire [31:0] b_e4 [0:NE-1];
+    wire [31:0] a_e1 [0:NE-1];
+    wire [31:0] a_e2 [0:NE-1];
+    wire [31:0] a_e4 [0:NE-1];
+    genvar e;
+    generate
+        for (e = 0; e < NE; e = e + 1) begin : g_elem
+            assign b_e1[e] = {24'd0, s0_b[e*8 +: 8]};
+            assign a_e1[e] = e < NL ? {24'd0, s0_a[(e % NL)*8 +: 8]} : 32'd0;
+            if (2 * e + 1 < NB) begin : g_h
+                assign b_e2[e] = {16'd0, s0_b[e*16 +: 16]};
+            end else begin : g_nh
+                assign b_e2[e] = 32'd0;
+            end
+            if (2 * e + 1 < NL) begin : g_ah
+                assign a_e2[e] = {16'd0, s0_a[e*16 +: 16]};
+            end else begin : g_nah
+                assign a_e2[e] = 32'd0;
+            end
+            if (4 * e + 3 < NB) begin : g_w
+                assign b_e4[e] = s0_b[e*32 +: 32];
+            end else begin : g_nw
+                assign b_e4[e] = 32'd0;
+            end
+            if (4 * e + 3 < NL) begin : g_aw
+                assign a_e4[e] = s0_a[e*32 +: 32];
+            end else begin : g_naw
+                assign a_e4[e] = 32'd0;
+            end
+        end
+    endgenerate
+
+    // block scale factors of the step's blocks (up to 4: byte q of sa/sb scales block q of the step)
+    wire [3:0]  sf_nan, sf_zero;
+    wire [31:0] sf_sig;
+    wire [47:0] sf_exp, sf_esh;
+    genvar q, l, u;
+    generate
+        for (q = 0; q < 4; q = q + 1) begin : g_scale
+            if (HAS_SCALE != 0) begin : g_on
+                wire bad;
+                mma_block_scale u_bs (.stype_i(m_stype), .sa_i(s0_sa[q*8 +: 8]), .sb_i(s0_sb[q*8 +: 8]),
+                    .nan_o(sf_nan[q]), .zero_o(sf_zero[q]), .sig_o(sf_sig[q*8 +: 8]), .exp_o(sf_exp[q*12 +: 12]),
+                    .e_shift_o(sf_esh[q*12 +: 12]), .bad_o(bad));
+            end else begin : g_off
+                assign sf_nan[q] = 1'b0; assign sf_zero[q] = 1'b0; assign sf_sig[q*8 +: 8] = 8'd1;
+                assign sf_exp[q*12 +: 12] = 12'd0; assign sf_esh[q*12 +: 12] = 12'd0;
+            end
+        end
+    endgenerate
+
+    // main lanes: one product each (lane l = stored element l of A)
+    wire [NL-1:0]     p_act, p_sign, p_bad;
+    wire [NL*2-1:0]   p_cls;
+    wire [NL*12-1:0]  p_e, p_lsb;
+    wire [NL*MWM-1:0] p_m;
+    wire [NL-1:0]     p_metabad;
+    wire [NL*2-1:0]   sel_pos0, sel_pos1;  // per lane: the metadata's two positions in its chunk
+    generate
+        for (l = 0; l < NL; l = l + 1) begin : g_lane
+            // pair_split: lane l of chunk half h reads element (l/2)*4 + l%2 + 2h of the word
+            localparam integer PE = (l / 2) * 4 + (l % 2);
+            wire [1:0] pos0, pos1;
+            wire v_ok;
+            if (HAS_SPARSE != 0) begin : g_sel
+                // 2:4: stored element l is in chunk l/2 and pairs with dense position chunk*4 + pos
+                mma_sparse_select u_sel (.meta_i(s0_meta[((l / 2) * 4) % META_W +: 4]), .ordered_i(ordered_i),
+                                         .pos0_o(pos0), .pos1_o(pos1), .valid_o(v_ok));
+            end else begin : g_nosel
+                assign pos0 = 2'd0; assign pos1 = 2'd0; assign v_ok = 1'b1;
+            end
+            wire [1:0] pos = (l % 2) ? pos1 : pos0;
+            assign sel_pos0[l*2 +: 2] = pos0;
+            assign sel_pos1[l*2 +: 2] = pos1;
+            wire [7:0] dpos = m_sparse ? ((l / 2) * 4 + pos) : l;        // dense position in the step
+            wire act = !m_packed && l < m_act_lanes;
+            // candidates at constant positions, chosen by the pair_split half or the metadata
+            localparam integer P0 = (l < NL / 2) ? PE : 0;
+            localparam integer P1 = (l < NL / 2) ? PE + 2 : 0;
+            localparam integer SB = ((l / 2) * 4) % NE;
+            wire [31:0] a_nat = m_eb == 3'd1 ? a_e1[l] : m_eb == 3'd2 ? a_e2[l] : a_e4[l];
+            wire [31:0] a_p0 = (l >= NL / 2) ? 32'd0 : m_eb == 3'd1 ? a_e1[P0] : m_eb == 3'd2 ? a_e2[P0] : a_e4[P0];
+            wire [31:0] a_p1 = (l >= NL / 2) ? 32'd0 : m_eb == 3'd1 ? a_e1[P1] : m_eb == 3'd2 ? a_e2[P1] : a_e4[P1];
+            wire [31:0] b_nat = m_eb == 3'd1 ? b_e1[l] : m_eb == 3'd2 ? b_e2[l] : b_e4[l];
+            wire [31:0] b_p0 = (l >= NL / 2) ? 32'd0 : m_eb == 3'd1 ? b_e1[P0] : m_eb == 3'd2 ? b_e2[P0] : b_e4[P0];
+            wire [31:0] b_p1 = (l >= NL / 2) ? 32'd0 : m_eb == 3'd1 ? b_e1[P1] : m_eb == 3'd2 ? b_e2[P1] : b_e4[P1];
+            wire [31:0] b_s0 = m_eb == 3'd1 ? b_e1[SB + 0] : m_eb == 3'd2 ? b_e2[SB + 0] : b_e4[SB + 0];
+            wire [31:0] b_s1 = m_eb == 3'd1 ? b_e1[SB + 1] : m_eb == 3'd2 ? b_e2[SB + 1] : b_e4[SB + 1];
+            wire [31:0] b_s2 = m_eb == 3'd1 ? b_e1[SB + 2] : m_eb == 3'd2 ? b_e2[SB + 2] : b_e4[SB + 2];
+            wire [31:0] b_s3 = m_eb == 3'd1 ? b_e1[SB + 3] : m_eb == 3'd2 ? b_e2[SB + 3] : b_e4[SB + 3];
+            wire [31:0] b_sp = pos == 2'd0 ? b_s0 : pos == 2'd1 ? b_s1 : pos == 2'd2 ? b_s2 : b_s3;
+            wire [31:0] acode = !act ? 32'd0 : m_korder ? (s0_half ? a_p1 : a_p0) : a_nat;
+            wire [31:0] bcode = !act ? 32'd0 : m_sparse ? b_sp : m_korder ? (s0_half ? b_p1 : b_p0) : b_nat;
+            wire [1:0] ac, bc;
+            wire as, bs, abad, bbad;
+            wire [11:0] ae, be;
+            wire [10:0] am, bm;
+            mma_decode #(.SIG_W(11)) u_da (.fmt_i(m_atype), .code_i(acode), .cls_o(ac), .sign_o(as), .exp_o(ae),
+                                           .sig_o(am), .bad_o(abad));
+            mma_decode #(.SIG_W(11)) u_db (.fmt_i(m_btype), .code_i(bcode), .cls_o(bc), .sign_o(bs), .exp_o(be),
+                                           .sig_o(bm), .bad_o(bbad));
+            wire [1:0] fi = dpos >> bk_log;                               // its block's scale factor
+            mma_multiply #(.SIG_W(11), .SCALE_SIG_W(1), .MW(MWM)) u_mul (
+                .fa_i(m_atype), .a_cls_i(ac), .a_sign_i(as), .a_exp_i(ae), .a_sig_i(am),
+                .fb_i(m_btype), .b_cls_i(bc), .b_sign_i(bs), .b_exp_i(be), .b_sig_i(bm),
+                .scale_en_i(m_scaled), .s_nan_i(sf_nan[fi]), .s_zero_i(sf_zero[fi]), .s_sig_i(sf_sig[fi*8]),
+                .s_exp_i(sf_exp[fi*12 +: 12]), .s_e_shift_i(sf_esh[fi*12 +: 12]),
+                .cls_o(p_cls[l*2 +: 2]), .sign_o(p_sign[l]), .e_o(p_e[l*12 +: 12]), .lsb_o(p_lsb[l*12 +: 12]),
+                .m_o(p_m[l*MWM +: MWM]));
+            assign p_act[l] = act;
+            assign p_bad[l] = act && (abad || bbad);
+            assign p_metabad[l] = act && m_sparse && !v_ok;
+        end
+    endgenerate
+
+    // 2:4 sparse A is the dense A with zeros where the metadata selects nothing (the golden model's
+    // definition): a B element at an unselected position still meets a zero of A, so a NaN or Inf
+    // there makes the step NaN (0 x Inf). The unselected B elements are only classified.
+    wire shadow_nan;
+    generate
+        if (HAS_SPARSE != 0) begin : g_shadow
+            wire [2*NL-1:0] spec;
+            for (l = 0; l < 2 * NL; l = l + 1) begin : g_pos
+                localparam integer CH = l / 4;               // chunk; its lanes are 2*CH and 2*CH + 1
+                wire [1:0] sc;
+                wire ss, sbad;
+                wire [11:0] se;
+                wire [0:0] sm;
+                wire [31:0] bc = m_eb == 3'd1 ? b_e1[l] : m_eb == 3'd2 ? b_e2[l] : b_e4[l];
+                mma_decode #(.SIG_W(1)) u_cls (.fmt_i(m_btype), .code_i(bc), .cls_o(sc), .sign_o(ss),
+                                               .exp_o(se), .sig_o(sm), .bad_o(sbad));
+                wire selected = sel_pos0[((2 * CH) % NL)*2 +: 2] == (l % 4) || sel_pos1[((2 * CH) % NL)*2 +: 2] == (l % 4);
+                assign spec[l] = m_sparse && (2 * CH) < m_act_lanes && !selected && sc[1];
+            end
+            assign shadow_nan = |spec;
+        end else begin : g_noshadow
+            assign shadow_nan = 1'b0;
+        end
+    endgenerate
+
+    // nibble lanes: 4-bit elements packed two per byte, low nibble first (.kind::mxf4*, s4, u4)
+    wire [NNL-1:0]     n_act, n_sign, n_bad;
+    wire [NNL*2-1:0]   n_cls;
+    wire [NNL*12-1:0]  n_lsb;
+    wire [NNL*MWN-1:0] n_m;
+    generate
+        for (l = 0; l < NNL; l = l + 1) begin : g_nib
+            if (NN > 0) begin : g_on
+                wire act = m_packed && l < m_g;
+                wire [1:0] ac, bc;
+                wire as, bs, abad, bbad;
+                wire [11:0] ae, be, ne;
+                wire [3:0] am, bm;
+                mma_decode #(.SIG_W(4), .FMT_MASK(32'h0001_8200)) u_da (.fmt_i(m_atype),
+                    .code_i({28'd0, act ? s0_a[l*4 +: 4] : 4'd0}), .cls_o(ac), .sign_o(as), .exp_o(ae), .sig_o(am),
+                    .bad_o(abad));
+                mma_decode #(.SIG_W(4), .FMT_MASK(32'h0001_8200)) u_db (.fmt_i(m_btype),
+                    .code_i({28'd0, act ? s0_b[l*4 +: 4] : 4'd0}), .cls_o(bc), .sign_o(bs), .exp_o(be), .sig_o(bm),
+                    .bad_o(bbad));
+                mma_multiply #(.SIG_W(4), .SCALE_SIG_W(1), .MW(MWN)) u_mul (
+                    .fa_i(m_atype), .a_cls_i(ac), .a_sign_i(as), .a_exp_i(ae), .a_sig_i(am),
+                    .fb_i(m_btype), .b_cls_i(bc), .b_sign_i(bs), .b_exp_i(be), .b_sig_i(bm),
+                    .scale_en_i(1'b0), .s_nan_i(1'b0), .s_zero_i(1'b0), .s_sig_i(1'b1), .s_exp_i(12'd0),
+                    .s_e_shift_i(12'd0), .cls_o(n_cls[l*2 +: 2]), .sign_o(n_sign[l]), .e_o(ne),
+                    .lsb_o(n_lsb[l*12 +: 12]), .m_o(n_m[l*MWN +: MWN]));
+                assign n_act[l] = act;
+                assign n_bad[l] = act && (abad || bbad);
+            end else begin : g_off
+                assign n_act[l] = 1'b0; assign n_sign[l] = 1'b0; assign n_bad[l] = 1'b0; assign n_cls[l*2 +: 2] = 2'd0;
+                assign n_lsb[l*12 +: 12] = 12'd0; assign n_m[l*MWN +: MWN] = {MWN{1'b0}};
+            end
+        end
+    endgenerate
+
+    // C: ctype -> dtype rounded once RNE (the C function mma_c_to_dtype) for the first step
+    wire [1:0] cin_cls;
+    wire cin_sign, cin_bad, conv_bad;
+    wire [11:0] cin_exp;
+    wire [23:0] cin_sig;
+    wire [31:0] c_enc;
+    mma_decode #(.SIG_W(24), .FMT_MASK(32'h0000_000A)) u_dc (.fmt_i(m_ctype), .code_i(s0_c), .cls_o(cin_cls),
+        .sign_o(cin_sign), .exp_o(cin_exp), .sig_o(cin_sig), .bad_o(cin_bad));
+    mma_encode #(.SIGW(24)) u_cconv (.fmt_i(m_dtype), .mode_i(3'd0), .sat_i(1'b0), .sign_i(cin_sign), .sig_i(cin_sig),
+        .exp_i({{2{cin_exp[11]}}, cin_exp}), .code_o(c_enc), .bad_o(conv_bad));
+    reg [31:0] c_conv;
+    always @* begin
+        if (m_int || m_ctype == m_dtype || s0_cont) c_conv = s0_c;
+        else if (cin_cls == 2'd3) c_conv = m_f16 ? 32'h0000_7FFF : 32'h7FFF_FFFF;
+        else if (cin_cls == 2'd2) c_conv = m_f16 ? (cin_sign ? 32'h0000_FC00 : 32'h0000_7C00)
+                                                 : (cin_sign ? 32'hFF80_0000 : 32'h7F80_0000);
+        else c_conv = c_enc;
+    end
+
+    // S1 register: products and control
+    reg              s1_v, s1_first, s1_cont, s1_cf, s1_cl, s1_last;
+    reg [SLOT_W-1:0] s1_slot;
+    reg [31:0]       s1_c;
+    reg              s1_err_meta, s1_err_code, s1_shadow;
+    reg [NL-1:0]     s1_act, s1_sign;
+    reg [NL*2-1:0]   s1_cls;
+    reg [NL*12-1:0]  s1_e, s1_lsb;
+    reg [NL*MWM-1:0] s1_m;
+    reg [NNL-1:0]    s1_nact, s1_nsign;
+    reg [NNL*2-1:0]  s1_ncls;
+    reg [NNL*12-1:0] s1_nlsb;
+    reg [NNL*MWN-1:0] s1_nm;
+    reg [3:0]        s1_sf_nan, s1_sf_zero;
+    reg [31:0]       s1_sf_sig;
+    reg [47:0]       s1_sf_exp, s1_sf_esh;
+    always @(posedge clk_i or negedge rst_ni) begin
+        if (!rst_ni) s1_v <= 1'b0;
+        else s1_v <= s0_v;
+    end
+    always @(posedge clk_i) begin
+        s1_slot <= s0_slot; s1_first <= s0_first; s1_cont <= s0_cont; s1_cf <= s0_cf; s1_cl <= s0_cl; s1_last <= s0_last;
+        s1_c <= c_conv;
+        s1_err_meta <= |p_metabad;
+        s1_shadow <= shadow_nan;
+        s1_err_code <= (|p_bad) | (|n_bad);
+        s1_act <= p_act; s1_sign <= p_sign; s1_cls <= p_cls; s1_e <= p_e; s1_lsb <= p_lsb; s1_m <= p_m;
+        s1_nact <= n_act; s1_nsign <= n_sign; s1_ncls <= n_cls; s1_nlsb <= n_lsb; s1_nm <= n_m;
+        s1_sf_nan <= sf_nan; s1_sf_zero <= sf_zero; s1_sf_sig <= sf_sig; s1_sf_exp <= sf_exp; s1_sf_esh <= sf_esh;
+    end
+
+    // ------------------------------------------------------------------ S2: group sums, integer nibble sum
+    wire [NGL-1:0]     g_act, g_sign, g_bad;
+    wire [NGL*2-1:0]   g_cls;
+    wire [NGL*12-1:0]  g_e, g_lsb;
+    wire [NGL*MWG-1:0] g_m;
+    generate
+        for (q = 0; q < NGL; q = q + 1) begin : g_grp
+            if (NG > 0) begin : g_on
+                wire [1:0] fi = (q * 16) >> bk_log;                      // the group's block
+                wire [63:0] gm4;                                          // 4-bit product significands (e2m1: <= 9)
+                for (u = 0; u < 16; u = u + 1) begin : g_m4
+                    assign gm4[u*4 +: 4] = s1_nm[(q*16 + u)*MWN +: 4];
+                end
+                mma_group_sum #(.NG(16), .PMW(4), .SCALE_SIG_W(8), .MW(MWG)) u_gs (
+                    .cls_i(s1_ncls[q*32 +: 32]), .sign_i(s1_nsign[q*16 +: 16]), .lsb_i(s1_nlsb[q*192 +: 192]),
+                    .m_i(gm4), .s_nan_i(s1_sf_nan[fi]), .s_zero_i(s1_sf_zero[fi]),
+                    .s_sig_i(s1_sf_sig[fi*8 +: 8]), .s_exp_i(s1_sf_exp[fi*12 +: 12]),
+                    .s_e_shift_i(s1_sf_esh[fi*12 +: 12]), .align_i(m_group_align),
+                    .cls_o(g_cls[q*2 +: 2]), .sign_o(g_sign[q]), .e_o(g_e[q*12 +: 12]), .lsb_o(g_lsb[q*12 +: 12]),
+                    .m_o(g_m[q*MWG +: MWG]), .bad_o(g_bad[q]));
+                assign g_act[q] = m_group && s1_nact[q * 16];
+            end else begin : g_off
+                assign g_act[q] = 1'b0; assign g_sign[q] = 1'b0; assign g_bad[q] = 1'b0; assign g_cls[q*2 +: 2] = 2'd0;
+                assign g_e[q*12 +: 12] = 12'd0; assign g_lsb[q*12 +: 12] = 12'd0; assign g_m[q*MWG +: MWG] = {MWG{1'b0}};
+            end
+        end
+    endgenerate
+
+
+    // integer s4/u4: the exact sum of the nibble products
+    reg signed [15:0] nib_int;
+    integer t;
+    always @* begin
+        nib_int = 16'sd0;
+        for (t = 0; t < NNL; t = t + 1)
+            if (s1_nact[t] && s1_ncls[t*2 +: 2] == 2'd1)
+                nib_int = s1_nsign[t] ? nib_int - $signed({8'd0, s1_nm[t*MWN +: MWN]})
+                                      : nib_int + $signed({8'd0, s1_nm[t*MWN +: MWN]});
+    end
+
+    reg              s2_v, s2_first, s2_cont, s2_cf, s2_cl, s2_last;
+    reg [SLOT_W-1:0] s2_slot;
+    reg [31:0]       s2_c;
+    reg              s2_err_meta, s2_err_code, s2_shadow;
+    reg [NL-1:0]     s2_act, s2_sign;
+    reg [NL*2-1:0]   s2_cls;
+    reg [NL*12-1:0]  s2_e, s2_lsb;
+    reg [NL*MWM-1:0] s2_m;
+    reg [NGL-1:0]    s2_gact, s2_gsign;
+    reg [NGL*2-1:0]  s2_gcls;
+    reg [NGL*12-1:0] s2_ge, s2_glsb;
+    reg [NGL*MWG-1:0] s2_gm;
+    reg signed [15:0] s2_nib_int;
+    always @(posedge clk_i or negedge rst_ni) begin
+        if (!rst_ni) s2_v <= 1'b0;
+        else s2_v <= s1_v;
+    end
+    always @(posedge clk_i) begin
+        s2_slot <= s1_slot; s2_first <= s1_first; s2_cont <= s1_cont; s2_cf <= s1_cf; s2_cl <= s1_cl; s2_last <= s1_last;
+        s2_c <= s1_c; s2_err_meta <= s1_err_meta; s2_err_code <= s1_err_code | (m_group && (|(g_bad & g_act)));
+        s2_act <= s1_act; s2_sign <= s1_sign; s2_cls <= s1_cls; s2_e <= s1_e; s2_lsb <= s1_lsb; s2_m <= s1_m;
+        s2_gact <= g_act; s2_gsign <= g_sign; s2_gcls <= g_cls; s2_ge <= g_e; s2_glsb <= g_lsb; s2_gm <= g_m;
+        s2_nib_int <= nib_int;
+        s2_shadow <= s1_shadow;
+    end
+
+    // ------------------------------------------------------------------ accumulator slots
+    reg [ACC_W-1:0] acc  [0:P-1];   // running value: the step result (dtype code) or the exact integer
+    reg [31:0]      base [0:P-1];   // separate C: the chunk's C (dtype code)
+    reg [P-1:0]     err_meta_q, err_code_q;
+
+    // ------------------------------------------------------------------ L0: align (the C term chosen here)
+    wire [ACC_W-1:0] acc_r = acc[s2_slot];
+    // the step's C: the converted C of the output, the running accumulator, or none
+    wire sep = HAS_SEP != 0 && m_cmode == CM_SEPARATE;
+    wire c_none = s2_cf && (sep || (s2_first && !s2_cont && m_cmode == CM_UNUSED));
+    wire [31:0] c_step = (s2_first && s2_cf) ? s2_c : acc_r[31:0];
+    wire [1:0] cs_cls;
+    wire cs_sign, cs_bad;
+    wire [11:0] cs_exp;
+    wire [23:0] cs_sig;
+    mma_decode #(.SIG_W(24), .FMT_MASK(32'h0000_000A)) u_dacc (.fmt_i(m_dtype), .code_i(c_step), .cls_o(cs_cls),
+        .sign_o(cs_sign), .exp_o(cs_exp), .sig_o(cs_sig), .bad_o(cs_bad));
+    wire [NT-1:0]    al_act  = {s2_gact, s2_shadow, s2_act};
+    wire [NT*2-1:0]  al_cls  = {s2_gcls, 2'd3, s2_cls};
+    wire [NT-1:0]    al_sign = {s2_gsign, 1'b0, s2_sign};
+    wire [NT*12-1:0] al_e    = {s2_ge, 12'd0, s2_e};
+    wire [1:0] fr_special;
+    wire fr_any, fr_c_term;
+    wire [11:0] fr_e;
+    mma_bfma_align #(.NT(NT)) u_align (.act_i(al_act), .cls_i(al_cls), .sign_i(al_sign), .e_i(al_e),
+        .c_en_i(!c_none && !m_int), .c_cls_i(cs_cls), .c_sign_i(cs_sign), .c_exp_i(cs_exp), .c_sig_i(cs_sig),
+        .f16_i(m_f16), .min_e_i(m_min_e), .min_e_none_i(m_min_e_none), .zero_c_term_i(m_zero_c_term),
+        .f16_c_pinned_i(m_f16_c_pinned), .zero_product_term_i(m_zero_product_term),
+        .special_o(fr_special), .any_o(fr_any), .c_term_o(fr_c_term), .e_o(fr_e));
+
+    reg              l0_v, l0_cf, l0_cl, l0_last, l0_err_meta, l0_err_code;
+    reg [SLOT_W-1:0] l0_slot;
+    reg [1:0]        l0_special;
+    reg              l0_any, l0_c_term, l0_c_sign;
+    reg [11:0]       l0_e, l0_c_exp;
+    reg [23:0]       l0_c_sig;
+    reg signed [ACC_W-1:0] l0_cint;
+    reg [NL-1:0]     l0_act, l0_sign;
+    reg [NL*2-1:0]   l0_cls;
+    reg [NL*12-1:0]  l0_lsb;
+    reg [NL*MWM-1:0] l0_m;
+    reg [NGL-1:0]    l0_gact, l0_gsign;
+    reg [NGL*2-1:0]  l0_gcls;
+    reg [NGL*12-1:0] l0_glsb;
+    reg [NGL*MWG-1:0] l0_gm;
+    reg signed [15:0] l0_nib_int;
+    always @(posedge clk_i or negedge rst_ni) begin
+        if (!rst_ni) l0_v <= 1'b0;
+        else l0_v <= s2_v;
+    end
+    always @(posedge clk_i) begin
+        l0_slot <= s2_slot; l0_cf <= s2_cf; l0_cl <= s2_cl; l0_last <= s2_last;
+        l0_err_meta <= s2_err_meta | (!s2_first && err_meta_q[s2_slot]);
+        l0_err_code <= s2_err_code | (!s2_first && err_code_q[s2_slot]);
+        l0_special <= fr_special; l0_any <= fr_any; l0_c_term <= fr_c_term; l0_e <= fr_e;
+        l0_c_sign <= cs_sign; l0_c_exp <= cs_exp; l0_c_sig <= cs_sig;
+        // integer C: the output's C (s32) on its first step, else the exact running sum
+        l0_cint <= (s2_first && s2_cf) ? {{(ACC_W-32){s2_c[31]}}, s2_c} : acc_r;
+        l0_act <= s2_act; l0_sign <= s2_sign; l0_cls <= s2_cls; l0_lsb <= s2_lsb; l0_m <= s2_m;
+        l0_gact <= s2_gact; l0_gsign <= s2_gsign; l0_gcls <= s2_gcls; l0_glsb <= s2_glsb; l0_gm <= s2_gm;
+        l0_nib_int <= s2_nib_int;
+    end
+    // separate C: the chunk's C is taken when the chunk starts
+    always @(posedge clk_i) begin
+        if (s2_v && s2_cf && sep) base[s2_slot] <= (s2_first ? s2_c : acc_r[31:0]);
+    end
+
+    // ------------------------------------------------------------------ L1: sum
+    wire [SW-1:0] s_main, s_grp;
+    wire ovf_main, ovf_grp;
+    wire in_grp = m_group;
+    mma_bfma_sum #(.NT(NL), .MW(MWM), .F_MAX(F_MAIN), .SW(SW)) u_sum_main (
+        .act_i(l0_act), .cls_i(l0_cls), .sign_i(l0_sign), .m_i(l0_m), .lsb_i(l0_lsb),
+        .c_term_i(l0_c_term && !in_grp && !m_int), .c_sign_i(l0_c_sign), .c_exp_i(l0_c_exp), .c_sig_i(l0_c_sig),
+        .special_i(m_int ? 2'd0 : l0_special), .any_i(m_int ? 1'b1 : l0_any), .e_i(m_int ? 12'd0 : l0_e),
+        .f_i(m_int ? 6'd0 : m_f), .s_o(s_main), .ovf_o(ovf_main));
+    generate
+        if (NG > 0) begin : g_gsum
+            mma_bfma_sum #(.NT(NGL), .MW(MWG), .F_MAX(F_GRP), .TW(TWG), .SW(SW)) u_sum_grp (
+                .act_i(l0_gact), .cls_i(l0_gcls), .sign_i(l0_gsign), .m_i(l0_gm), .lsb_i(l0_glsb),
+                .c_term_i(l0_c_term && in_grp), .c_sign_i(l0_c_sign), .c_exp_i(l0_c_exp), .c_sig_i(l0_c_sig),
+                .special_i(l0_special), .any_i(l0_any), .e_i(l0_e), .f_i(m_f), .s_o(s_grp), .ovf_o(ovf_grp));
+        end else begin : g_nogsum
+            assign s_grp = {SW{1'b0}};
+            assign ovf_grp = 1'b0;
+        end
+    endgenerate
+
+    reg              l1_v, l1_cl, l1_last, l1_err_meta, l1_err_code;
+    reg [SLOT_W-1:0] l1_slot;
+    reg [1:0]        l1_special;
+    reg              l1_any;
+    reg [11:0]       l1_e;
+    reg signed [SW-1:0] l1_s;
+    always @(posedge clk_i or negedge rst_ni) begin
+        if (!rst_ni) l1_v <= 1'b0;
+        else l1_v <= l0_v;
+    end
+    always @(posedge clk_i) begin
+        l1_slot <= l0_slot; l1_cl <= l0_cl; l1_last <= l0_last; l1_err_meta <= l0_err_meta;
+        l1_err_code <= l0_err_code | ovf_main | ovf_grp;
+        l1_special <= l0_special; l1_any <= l0_any; l1_e <= l0_e;
+        l1_s <= m_int ? $signed(s_main) + $signed({{(SW-16){l0_nib_int[15]}}, l0_nib_int})
+                              + $signed({{(SW-ACC_W){l0_cint[ACC_W-1]}}, l0_cint})
+                      : $signed(s_main) + $signed(s_grp);
+    end
+
+    // ------------------------------------------------------------------ L2: round, chunk end, write back
+    wire [31:0] step_code, sep_code, int_code;
+    mma_bfma_round #(.SW(SW)) u_round (.special_i(l1_special), .any_i(l1_any), .e_i(l1_e), .f_i(m_f), .s_i(l1_s),
+        .f16_i(m_f16), .e8m13_i(m_e8m13), .f32_round_i(m_f32_round), .f16_round_i(m_f16_round), .code_o(step_code));
+    generate
+        if (HAS_SEP != 0) begin : g_sep
+            mma_ieee_add u_add (.fmt_i(m_dtype), .mode_i(3'd0), .a_i(step_code), .b_i(base[l1_slot]),
+                                .code_o(sep_code));
+        end else begin : g_nosep
+            assign sep_code = step_code;
+        end
+        if (HAS_INT != 0) begin : g_int
+            wire bad;
+            wire isgn = l1_s < 0;
+            wire [SW-1:0] imag = isgn ? -l1_s : l1_s;
+            mma_encode #(.SIGW(SW)) u_s32 (.fmt_i(MMA_FMT_S32), .mode_i(3'd1), .sat_i(m_sat), .sign_i(isgn),
+                .sig_i(imag), .exp_i(14'sd0), .code_o(int_code), .bad_o(bad));
+        end else begin : g_noint
+            assign int_code = 32'd0;
+        end
+    endgenerate
+    wire [31:0] chunk_code = sep ? sep_code : step_code;
+    wire [ACC_W-1:0] next_acc = m_int ? (l1_cl ? {{(ACC_W-32){int_code[31]}}, int_code} : l1_s[ACC_W-1:0])
+                                      : {{(ACC_W-32){1'b0}}, l1_cl ? chunk_code : step_code};
+    always @(posedge clk_i) begin
+        if (l1_v) begin
+            acc[l1_slot] <= next_acc;
+            err_meta_q[l1_slot] <= l1_err_meta;
+            err_code_q[l1_slot] <= l1_err_code;
+        end
+    end
+    always @(posedge clk_i or negedge rst_ni) begin
+        if (!rst_ni) begin
+            valid_o <= 1'b0;
+        end else begin
+            valid_o <= l1_v && l1_last;
+        end
+    end
+    always @(posedge clk_i) begin
+        slot_o <= l1_slot;
+        d_o <= next_acc[31:0];
+        err_meta_o <= l1_err_meta;
+        err_code_o <= l1_err_code;
+    end
+    assign busy_o = s0_v | s1_v | s2_v | l0_v | l1_v;
+endmodule

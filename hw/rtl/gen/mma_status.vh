@@ -1,0 +1,30 @@
+// GENERATED from the golden model's status codes (include/mma/status.h) by hw/gen/gen_hw.py; do not edit
+// Error causes of the accelerator (ERR_CAUSE): the mma_status codes; include inside a module.
+localparam [7:0] ST_OK = 8'd0;
+localparam [7:0] ST_ERR_NULL = 8'd1;
+localparam [7:0] ST_ERR_FORMAT = 8'd2;
+localparam [7:0] ST_ERR_FORMAT_PAIR = 8'd3;
+localparam [7:0] ST_ERR_CODE = 8'd4;
+localparam [7:0] ST_ERR_ROUNDING = 8'd5;
+localparam [7:0] ST_ERR_SHAPE = 8'd6;
+localparam [7:0] ST_ERR_INSTRUCTION = 8'd7;
+localparam [7:0] ST_ERR_PARSE = 8'd8;
+localparam [7:0] ST_ERR_PROFILE = 8'd9;
+localparam [7:0] ST_ERR_PROFILE_PARAM = 8'd10;
+localparam [7:0] ST_ERR_BUFFER = 8'd11;
+localparam [7:0] ST_ERR_METADATA = 8'd12;
+localparam [7:0] ST_ERR_SPARSITY_SELECTOR = 8'd13;
+localparam [7:0] ST_ERR_SCALE_SELECTOR = 8'd14;
+localparam [7:0] ST_ERR_SCALE_VEC = 8'd15;
+localparam [7:0] ST_ERR_SCALE_NAN = 8'd16;
+localparam [7:0] ST_ERR_FPMR = 8'd17;
+localparam [7:0] ST_ERR_PREDICATE = 8'd18;
+localparam [7:0] ST_ERR_OVERFLOW_RANGE = 8'd19;
+localparam [7:0] ST_ERR_UNREPRESENTABLE = 8'd20;
+localparam [7:0] ST_ERR_BUSY = 8'd21;
+localparam [7:0] ST_ERR_ALIGN = 8'd22;
+localparam [7:0] ST_ERR_RANGE = 8'd23;
+localparam [7:0] ST_ERR_BUS = 8'd24;
+localparam [7:0] ST_ERR_TIMEOUT = 8'd25;
+localparam [7:0] ST_ERR_DEVICE = 8'd26;
+localparam [7:0] ST_ERR_ABORTED = 8'd27;

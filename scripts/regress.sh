@@ -1,0 +1,44 @@
+#!/usr/bin/env bash
+# The long co-simulation regression on every core of this machine: the jobs of one seed split into
+# shards (mmasim regress --shard I/N, no coordination between them) run by GNU parallel (or
+# xargs -P when parallel is not installed), then merged into one summary.
+#
+#   bash scripts/regress.sh [--config NAME] [--seed S] [--jobs N] [--shards K] [--out DIR]
+#
+# Defaults: config default, seed 1, 100000 jobs, one shard per core, out build/regress-<config>-s<seed>.
+# Every shard writes DIR/shard_<i>.json (summary, failures with their reproduction commands) and
+# DIR/shard_<i>.xml (JUnit); DIR/summary.json is the merged summary; the last line is
+# "N passed, M failed". The exit status is non-zero if any job failed.
+set -uo pipefail
+ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
+MMASIM=${MMASIM:-$ROOT/build/bin/mmasim}
+config=default seed=1 jobs=100000 shards=$(nproc) out=
+while (($#)); do
+  case $1 in
+    --config) config=$2; shift 2 ;;
+    --seed) seed=$2; shift 2 ;;
+    --jobs) jobs=$2; shift 2 ;;
+    --shards) shards=$2; shift 2 ;;
+    --out) out=$2; shift 2 ;;
+    *) echo "usage: $0 [--config NAME] [--seed S] [--jobs N] [--shards K] [--out DIR]" >&2; exit 2 ;;
+  esac
+done
+[[ -x $MMASIM ]] || { echo "regress.sh: $MMASIM not built (cmake --build build --target mmasim)" >&2; exit 2; }
+out=${out:-$ROOT/build/regress-$config-s$seed}
+mkdir -p "$out"
+echo "regress.sh: $jobs jobs of config $config, seed $seed, in $shards shards -> $out"
+shard_cmd() { # shard_cmd I: the command of shard I
+  echo "$MMASIM regress --config $config --seed $seed --jobs $jobs --shard $1/$shards --quiet" \
+       "--json $out/shard_$1.json --junit $out/shard_$1.xml --fst-dir $out > $out/shard_$1.log 2>&1"
+}
+start=$(date +%s)
+if command -v parallel >/dev/null 2>&1; then
+  for ((i = 0; i < shards; i++)); do shard_cmd $i; done | parallel --will-cite -j "$shards" --bar
+else
+  for ((i = 0; i < shards; i++)); do shard_cmd $i; done | xargs -P "$shards" -I{} sh -c '{}'
+fi
+for ((i = 0; i < shards; i++)); do
+  [[ -s $out/shard_$i.json ]] || echo "regress.sh: shard $i wrote no summary; see $out/shard_$i.log" >&2
+done
+echo "wall time: $(($(date +%s) - start)) s"
+"$MMASIM" merge "$out"/shard_*.json --json "$out/summary.json"

@@ -1,0 +1,47 @@
+// The Verilated accelerator (hw/rtl/accel/mma_accel.v) of one configuration, clocked by the host:
+// its AXI4 master is served by an AxiMem, its AXI4-Lite slave driven by read32/write32, which
+// advance the clock until the transaction completes. One Verilated model per configuration is
+// linked into the harness; make_dut picks one by name.
+#ifndef MMA_SIM_DUT_H
+#define MMA_SIM_DUT_H
+
+#include <cstdint>
+#include <string>
+#include <vector>
+
+#include "axi_mem.h"
+
+namespace sim {
+
+class Dut {
+public:
+    virtual ~Dut() = default;
+    // Holds reset for a few cycles, then releases it.
+    virtual void reset() = 0;
+    // Advances n clock cycles; stops early when the interrupt line is high if irq_stop.
+    virtual void run(uint64_t n, bool irq_stop) = 0;
+    // AXI4-Lite register accesses (the response code in *resp if not null: 0 OKAY, 2 SLVERR, 3 DECERR).
+    virtual uint32_t read32(uint32_t offset, uint8_t *resp = nullptr) = 0;
+    virtual void write32(uint32_t offset, uint32_t value, uint8_t *resp = nullptr) = 0;
+    virtual bool irq() const = 0;
+    virtual uint64_t cycles() const = 0;
+    // FST waveform of everything from now on (nullptr or "" closes it).
+    virtual bool trace(const char *path) = 0;
+    // Line and toggle coverage written by the model (only in a model built with coverage).
+    virtual void write_coverage(const char *path) = 0;
+    virtual const char *config() const = 0;
+    AxiMem &mem() { return *mem_; }
+
+protected:
+    explicit Dut(AxiMem *m) : mem_(m) {}
+    AxiMem *mem_;
+};
+
+// The accelerator of configuration `name` over memory m (nullptr if no such model is linked).
+Dut *make_dut(const std::string &name, AxiMem *m);
+// Names of the linked configurations.
+std::vector<std::string> dut_configs();
+
+}  // namespace sim
+
+#endif

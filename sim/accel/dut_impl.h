@@ -1,0 +1,202 @@
+// DutT<V>: the Dut of a Verilated model class V of mma_accel (included by the generated
+// dut_<config>.cpp of each configuration, with its model's header).
+#ifndef MMA_SIM_DUT_IMPL_H
+#define MMA_SIM_DUT_IMPL_H
+
+#include <verilated.h>
+#include <verilated_fst_c.h>
+#if VM_COVERAGE
+#include <verilated_cov.h>
+#endif
+
+#include <memory>
+
+#include "dut.h"
+
+namespace sim {
+
+template <class V>
+class DutT final : public Dut {
+public:
+    DutT(AxiMem *m, const char *cfg) : Dut(m), cfg_(cfg) {
+        ctx_.reset(new VerilatedContext);
+        ctx_->traceEverOn(true);
+        top_.reset(new V(ctx_.get(), "top"));
+        reset();
+    }
+    ~DutT() override {
+        trace(nullptr);
+        top_->final();
+    }
+    void reset() override {
+        V *t = top_.get();
+        t->rst_ni = 0;
+        t->clk_i = 0;
+        drive_idle();
+        t->eval();
+        for (int i = 0; i < 4; i++) tick();
+        t->rst_ni = 1;
+        tick();
+    }
+    void run(uint64_t n, bool irq_stop) override {
+        for (uint64_t i = 0; i < n; i++) {
+            if (irq_stop && top_->irq_o) return;
+            tick();
+        }
+    }
+    uint32_t read32(uint32_t offset, uint8_t *resp) override {
+        V *t = top_.get();
+        t->s_araddr_i = offset & 0xFFF;
+        t->s_arvalid_i = 1;
+        t->s_rready_i = 1;
+        bool addr_done = false;
+        uint32_t data = 0;
+        for (unsigned guard = 0; guard < 10000; guard++) {
+            const bool ar_fire = t->s_arvalid_i && t->s_arready_o;
+            const bool r_fire = t->s_rvalid_o && t->s_rready_i;
+            if (r_fire) {
+                data = t->s_rdata_o;
+                if (resp) *resp = t->s_rresp_o;
+            }
+            tick_pre();
+            if (ar_fire) {
+                addr_done = true;
+                t->s_arvalid_i = 0;
+            }
+            if (r_fire) {
+                t->s_rready_i = 0;
+                tick_post();
+                return data;
+            }
+            tick_post();
+            (void)addr_done;
+        }
+        t->s_arvalid_i = 0;
+        t->s_rready_i = 0;
+        if (resp) *resp = 0xFF;   // no answer: the harness reports it
+        return 0xDEADBEEF;
+    }
+    void write32(uint32_t offset, uint32_t value, uint8_t *resp) override {
+        V *t = top_.get();
+        t->s_awaddr_i = offset & 0xFFF;
+        t->s_awvalid_i = 1;
+        t->s_wdata_i = value;
+        t->s_wstrb_i = 0xF;
+        t->s_wvalid_i = 1;
+        t->s_bready_i = 1;
+        for (unsigned guard = 0; guard < 10000; guard++) {
+            const bool aw_fire = t->s_awvalid_i && t->s_awready_o;
+            const bool w_fire = t->s_wvalid_i && t->s_wready_o;
+            const bool b_fire = t->s_bvalid_o && t->s_bready_i;
+            const uint8_t bresp = t->s_bresp_o;
+            tick_pre();
+            if (aw_fire) t->s_awvalid_i = 0;
+            if (w_fire) t->s_wvalid_i = 0;
+            if (b_fire) {
+                t->s_bready_i = 0;
+                if (resp) *resp = bresp;
+                tick_post();
+                return;
+            }
+            tick_post();
+        }
+        t->s_awvalid_i = 0;
+        t->s_wvalid_i = 0;
+        t->s_bready_i = 0;
+        if (resp) *resp = 0xFF;
+    }
+    bool irq() const override { return top_->irq_o; }
+    uint64_t cycles() const override { return cycles_; }
+    bool trace(const char *path) override {
+        if (fst_) {
+            fst_->close();
+            fst_.reset();
+        }
+        if (!path || !*path) return true;
+        fst_.reset(new VerilatedFstC);
+        top_->trace(fst_.get(), 99);
+        fst_->open(path);
+        return fst_->isOpen();
+    }
+    void write_coverage(const char *path) override {
+#if VM_COVERAGE
+        ctx_->coveragep()->write(path);
+#else
+        (void)path;
+#endif
+    }
+    const char *config() const override { return cfg_; }
+
+private:
+    void drive_idle() {
+        V *t = top_.get();
+        t->s_awvalid_i = 0;
+        t->s_wvalid_i = 0;
+        t->s_bready_i = 0;
+        t->s_arvalid_i = 0;
+        t->s_rready_i = 0;
+        apply(in_);
+    }
+    void sample(AxiOut &o) const {
+        const V *t = top_.get();
+        o.arvalid = t->m_arvalid_o;
+        o.araddr = t->m_araddr_o;
+        o.arlen = t->m_arlen_o;
+        o.arsize = t->m_arsize_o;
+        o.arburst = t->m_arburst_o;
+        o.rready = t->m_rready_o;
+        o.awvalid = t->m_awvalid_o;
+        o.awaddr = t->m_awaddr_o;
+        o.awlen = t->m_awlen_o;
+        o.awsize = t->m_awsize_o;
+        o.awburst = t->m_awburst_o;
+        o.wvalid = t->m_wvalid_o;
+        o.wlast = t->m_wlast_o;
+        o.wstrb = t->m_wstrb_o;
+        for (int i = 0; i < 8; i++) o.wdata[i] = t->m_wdata_o[i];
+        o.bready = t->m_bready_o;
+    }
+    void apply(const AxiIn &in) {
+        V *t = top_.get();
+        t->m_arready_i = in.arready;
+        t->m_rvalid_i = in.rvalid;
+        t->m_rlast_i = in.rlast;
+        t->m_rresp_i = in.rresp;
+        for (int i = 0; i < 8; i++) t->m_rdata_i[i] = in.rdata[i];
+        t->m_awready_i = in.awready;
+        t->m_wready_i = in.wready;
+        t->m_bvalid_i = in.bvalid;
+        t->m_bresp_i = in.bresp;
+    }
+    // The rising edge (with the memory's view of the handshakes), then the falling one.
+    void tick_pre() {
+        sample(out_);
+        top_->clk_i = 1;
+        top_->eval();
+        if (fst_) fst_->dump(2 * cycles_ + 1);
+        mem_->cycle(out_, in_);
+        apply(in_);
+    }
+    void tick_post() {
+        top_->clk_i = 0;
+        top_->eval();
+        ++cycles_;
+        if (fst_) fst_->dump(2 * cycles_);
+    }
+    void tick() {
+        tick_pre();
+        tick_post();
+    }
+
+    const char *cfg_;
+    std::unique_ptr<VerilatedContext> ctx_;
+    std::unique_ptr<V> top_;
+    std::unique_ptr<VerilatedFstC> fst_;
+    AxiOut out_;
+    AxiIn in_;
+    uint64_t cycles_ = 0;
+};
+
+}  // namespace sim
+
+#endif

@@ -1,0 +1,238 @@
+// Jobs for the RTL harnesses: random operands of a mode, the golden model's result, step packing.
+#include "tb_job.h"
+
+#include <cstring>
+
+namespace tb {
+
+bool mode_setup(const mma_hw_config &cfg, const mma_hw_mode &md, mma_instr *ins, mma_profile *prof) {
+    mma_diag diag;
+    mma_preset preset;
+    if (mma_instr_parse(md.instr, std::strlen(md.instr), ins, &diag) != MMA_OK) return false;
+    if (mma_preset_from_name(cfg.preset, std::strlen(cfg.preset), &preset) != MMA_OK) return false;
+    return mma_instr_profile(preset, ins, prof) == MMA_OK;
+}
+
+// A random code of fmt: any code (NaN/Inf included) at the special rate, else a finite one whose
+// exponent stays within a band that keeps most sums finite.
+static uint64_t random_code(mma_format fmt, rng &r, unsigned special_permille) {
+    const mma_format_info *info = mma_format_get(fmt);
+    for (;;) {
+        uint64_t code = r.bits(info->storage_bits);
+        if (fmt == MMA_FMT_TF32) code &= 0xFFFFE000u;
+        if (info->kind != MMA_KIND_FLOAT) return code;
+        if (r.below(1000) < special_permille) return code;
+        if (info->exp_bits >= 8 && !r.chance(5)) {
+            // 8-bit exponents: stay within 2^+-24 of 1 most of the time
+            const unsigned sh = info->frac_bits + info->frac_shift;
+            const uint64_t e = (uint64_t)(info->bias - 24 + (int)r.below(48));
+            code = (code & ~((uint64_t)0xFF << sh)) | (e << sh);
+        }
+        mma_value v;
+        if (mma_decode(fmt, code, &v) == MMA_OK && v.cls != MMA_CLASS_NAN && v.cls != MMA_CLASS_INF) return code;
+    }
+}
+
+static uint64_t random_scale(mma_format stype, rng &r, unsigned special_permille) {
+    if (r.below(1000) < special_permille) return r.bits(8);
+    if (stype == MMA_FMT_UE8M0) return 127 - 12 + r.below(24);
+    for (;;) {  // ue4m3: positive, not NaN, mostly near 1
+        const uint64_t c = r.chance(80) ? (0x38 - 16 + r.below(32)) : r.bits(7);
+        if (c != 0x7F) return c;
+    }
+}
+
+// A finite code of fmt near its largest finite value (random sign where the format has one).
+static uint64_t big_code(mma_format fmt, rng &r) {
+    const mma_format_info *info = mma_format_get(fmt);
+    for (;;) {
+        const unsigned sh = info->frac_shift;
+        const uint64_t e = (uint64_t)(info->emax + info->bias - (int)r.below(2));
+        uint64_t code = (e << (info->frac_bits + sh)) | (r.bits(info->frac_bits) << sh);
+        if (info->has_sign && r.chance(50)) code |= 1ull << (info->storage_bits - 1);
+        mma_value v;
+        if (mma_decode(fmt, code, &v) == MMA_OK && v.cls != MMA_CLASS_NAN && v.cls != MMA_CLASS_INF) return code;
+    }
+}
+
+void make_job(job &j, const mma_hw_config &cfg, const mma_hw_mode &md, rng &r, unsigned m, unsigned n, unsigned k,
+              unsigned special_permille, unsigned bad_meta_permille) {
+    job_opts o;
+    o.special_permille = special_permille;
+    o.bad_meta_permille = bad_meta_permille;
+    make_job(j, cfg, md, r, m, n, k, o);
+}
+
+void make_job(job &j, const mma_hw_config &cfg, const mma_hw_mode &md, rng &r, unsigned m, unsigned n, unsigned k,
+              const job_opts &opts) {
+    const unsigned special_permille = opts.special_permille, bad_meta_permille = opts.bad_meta_permille;
+    j.mode = &md;
+    mode_setup(cfg, md, &j.ins, &j.prof);
+    j.m = m;
+    j.n = n;
+    j.k = k;
+    const mma_format at = (mma_format)md.atype, bt = (mma_format)md.btype, ct = (mma_format)md.ctype;
+    j.ordered = true;
+    if (md.sparse && r.chance(50)) {
+        // plain mma.sp where the instruction has that variant (.kind::f8f6f4 has only ::ordered_metadata)
+        mma_instr sp = j.ins;
+        sp.sparsity = MMA_SPARSE_SP;
+        j.ordered = mma_instr_validate(&sp, nullptr) != MMA_OK;
+    }
+    if (md.sparse) {
+        j.a.assign((size_t)m * k / 2, 0);
+        j.meta.assign((size_t)m * k / 4, 0);
+        for (unsigned i = 0; i < m; i++) {
+            for (unsigned c = 0; c < k / 4; c++) {
+                unsigned i0 = r.below(4), i1 = r.below(3);
+                if (i1 >= i0) i1++;
+                if (j.ordered && i0 > i1) std::swap(i0, i1);
+                uint8_t nib = (uint8_t)(i0 | (i1 << 2));
+                if (r.below(1000) < bad_meta_permille) nib = (uint8_t)(r.chance(50) ? 0x5 : (j.ordered ? 0x6 : 0xF));
+                j.meta[(size_t)i * (k / 4) + c] = nib;
+                j.a[(size_t)i * (k / 2) + 2 * c] = random_code(at, r, special_permille);
+                j.a[(size_t)i * (k / 2) + 2 * c + 1] = random_code(at, r, special_permille);
+            }
+        }
+    } else {
+        j.a.resize((size_t)m * k);
+        for (auto &x : j.a) x = random_code(at, r, special_permille);
+        j.meta.clear();
+    }
+    j.b.resize((size_t)k * n);
+    for (auto &x : j.b) x = random_code(bt, r, special_permille);
+    j.c.resize((size_t)m * n);
+    for (auto &x : j.c) x = random_code(ct, r, special_permille);
+    j.d.assign((size_t)m * n, 0);
+    j.nblk = 0;
+    j.sa.clear();
+    j.sb.clear();
+    if (md.stype) {
+        j.nblk = (k + md.block_k - 1) / md.block_k;
+        j.sa.resize((size_t)m * j.nblk);
+        j.sb.resize((size_t)j.nblk * n);
+        for (auto &x : j.sa) x = random_scale((mma_format)md.stype, r, special_permille);
+        for (auto &x : j.sb) x = random_scale((mma_format)md.stype, r, special_permille);
+    }
+    // flavours
+    const mma_format_info *ai = mma_format_get(at), *bi = mma_format_get(bt), *ci = mma_format_get(ct);
+    const bool floats = ai->kind == MMA_KIND_FLOAT && bi->kind == MMA_KIND_FLOAT;
+    if (opts.big && floats) {
+        if (!md.sparse)
+            for (auto &x : j.a) if (r.chance(50)) x = big_code(at, r);
+        for (auto &x : j.b) if (r.chance(50)) x = big_code(bt, r);
+        if (ci->kind == MMA_KIND_FLOAT)
+            for (auto &x : j.c) if (r.chance(30)) x = big_code(ct, r);
+    }
+    if (opts.cancel && floats && !md.sparse && !md.stype && k >= 2) {
+        const unsigned h = k / 2;
+        const uint64_t bsign = 1ull << (bi->storage_bits - 1);
+        for (unsigned i = 0; i < m; i++) {
+            for (unsigned t = h; t < 2 * h; t++) j.a[(size_t)i * k + t] = j.a[(size_t)i * k + t - h];
+            if (k % 2) j.a[(size_t)i * k + k - 1] = 0;
+        }
+        if (bi->has_sign)
+            for (unsigned t = h; t < 2 * h; t++)
+                for (unsigned jj = 0; jj < n; jj++) j.b[(size_t)t * n + jj] = j.b[(size_t)(t - h) * n + jj] ^ bsign;
+    }
+    if (opts.bad_code && ai->storage_bits < 8u * md.elem_bytes && !md.packed && !j.a.empty())
+        j.a[r.below((unsigned)j.a.size())] |= 1ull << ai->storage_bits;
+    // the golden model
+    if (md.sparse) j.ins.sparsity = (uint8_t)(j.ordered ? MMA_SPARSE_SP_ORDERED : MMA_SPARSE_SP);
+    mma_gemm_desc g{};
+    g.ins = &j.ins;
+    g.prof = &j.prof;
+    g.m = m;
+    g.n = n;
+    g.k = k;
+    g.a = j.a.data();
+    g.lda = md.sparse ? k / 2 : k;
+    g.b = j.b.data();
+    g.ldb = n;
+    g.c = j.c.data();
+    g.ldc = n;
+    g.d = j.d.data();
+    g.ldd = n;
+    g.meta = md.sparse ? j.meta.data() : nullptr;
+    g.ldm = k / 4;
+    g.scale_a = md.stype ? j.sa.data() : nullptr;
+    g.ldsa = j.nblk;
+    g.scale_b = md.stype ? j.sb.data() : nullptr;
+    g.ldsb = n;
+    j.ref = mma_gemm(&g);
+}
+
+// dense position of element e of step t (natural order, or the chunk a pair_split word holds)
+static unsigned step_base(const job &j, unsigned t) {
+    const mma_hw_mode &md = *j.mode;
+    if (md.korder) return (t / md.steps) * md.kc;
+    return t * md.g;
+}
+
+static void put_elem(uint8_t *bytes, unsigned e, unsigned eb, bool packed, uint64_t code) {
+    if (packed) {
+        bytes[e / 2] = (uint8_t)(bytes[e / 2] | ((code & 0xF) << ((e % 2) * 4)));
+        return;
+    }
+    for (unsigned b = 0; b < eb; b++) bytes[e * eb + b] = (uint8_t)(code >> (8 * b));
+}
+
+void step_a(const job &j, unsigned i, unsigned t, unsigned w_bytes, uint8_t *bytes) {
+    const mma_hw_mode &md = *j.mode;
+    std::memset(bytes, 0, w_bytes);
+    if (md.sparse) {
+        const unsigned s0 = t * md.g / 2;
+        for (unsigned e = 0; e < md.g / 2; e++)
+            if (s0 + e < j.k / 2) put_elem(bytes, e, md.elem_bytes, false, j.a[(size_t)i * (j.k / 2) + s0 + e]);
+        return;
+    }
+    const unsigned base = step_base(j, t), cnt = md.korder ? md.kc : md.g;
+    for (unsigned e = 0; e < cnt; e++)
+        if (base + e < j.k) put_elem(bytes, e, md.elem_bytes, md.packed, j.a[(size_t)i * j.k + base + e]);
+}
+
+void step_b(const job &j, unsigned jj, unsigned t, unsigned nb_bytes, uint8_t *bytes) {
+    const mma_hw_mode &md = *j.mode;
+    std::memset(bytes, 0, nb_bytes);
+    const unsigned base = step_base(j, t), cnt = md.korder ? md.kc : md.g;
+    for (unsigned e = 0; e < cnt; e++)
+        if (base + e < j.k) put_elem(bytes, e, md.elem_bytes, md.packed, j.b[(size_t)(base + e) * j.n + jj]);
+}
+
+uint64_t step_meta(const job &j, unsigned i, unsigned t) {
+    const mma_hw_mode &md = *j.mode;
+    if (!md.sparse) return 0;
+    uint64_t w = 0;
+    const unsigned c0 = t * md.g / 4;
+    for (unsigned q = 0; q < md.g / 4; q++) {
+        const unsigned c = c0 + q;
+        const uint64_t nib = c < j.k / 4 ? j.meta[(size_t)i * (j.k / 4) + c] : 0x4;  // padding: positions 0, 1
+        w |= nib << (4 * q);
+    }
+    return w;
+}
+
+static uint32_t step_scales(const job &j, const std::vector<uint64_t> &s, unsigned row_or_col, bool is_a, unsigned t) {
+    const mma_hw_mode &md = *j.mode;
+    if (!md.stype) return 0;
+    const uint32_t unit = md.stype == MMA_FMT_UE8M0 ? 0x7F : 0x38;
+    const unsigned b0 = t * md.g / md.block_k;
+    uint32_t w = 0;
+    for (unsigned q = 0; q < 4; q++) {
+        const unsigned b = b0 + q;
+        uint32_t code = unit;
+        if (b < j.nblk) code = (uint32_t)(is_a ? s[(size_t)row_or_col * j.nblk + b] : s[(size_t)b * j.n + row_or_col]);
+        w |= code << (8 * q);
+    }
+    return w;
+}
+
+uint32_t step_sa(const job &j, unsigned i, unsigned t) { return step_scales(j, j.sa, i, true, t); }
+uint32_t step_sb(const job &j, unsigned jj, unsigned t) { return step_scales(j, j.sb, jj, false, t); }
+bool step_chunk_first(const job &j, unsigned t) { return t % j.mode->steps == 0; }
+bool step_chunk_last(const job &j, unsigned t) { return t % j.mode->steps == j.mode->steps - 1u; }
+bool step_half(const job &j, unsigned t) { return j.mode->korder && (t % 2) == 1; }
+
+std::string mode_name(const mma_hw_mode &md) { return md.instr; }
+
+}  // namespace tb

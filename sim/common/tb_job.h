@@ -1,0 +1,75 @@
+// Jobs for the RTL harnesses: random operands for one mode of a configuration (one row of the
+// generated mode table), the golden model's result for them (mma_gemm with the instruction and
+// preset that define the mode), and the packing of A, B, metadata and scales into the byte
+// vectors a DPU step reads. Used by the DPU and the core harnesses, so both feed the RTL the same
+// way the accelerator's memory layout does.
+#ifndef MMA_TB_JOB_H
+#define MMA_TB_JOB_H
+
+#include <cstdint>
+#include <string>
+#include <vector>
+
+extern "C" {
+#include "mma/hw/mma_configs.h"
+#include "mma/mmacore.h"
+#include "mma/sparse.h"
+}
+#include "tb_util.h"
+
+namespace tb {
+
+// One GEMM job of a mode: D (m x n) = A (m x k) x B (k x n) + C, codes one per element.
+struct job {
+    const mma_hw_mode *mode = nullptr;
+    mma_instr ins{};
+    mma_profile prof{};
+    unsigned m = 0, n = 0, k = 0;      // k: dense K (a multiple of the metadata chunk when sparse)
+    std::vector<uint64_t> a;           // dense: m x k; sparse: the stored A, m x k/2
+    std::vector<uint8_t> meta;         // sparse: m x k/4 nibbles
+    std::vector<uint64_t> b;           // k x n (row-major, as mma_gemm takes it)
+    std::vector<uint64_t> c, d;        // m x n
+    std::vector<uint64_t> sa, sb;      // block scale: m x nblk, nblk x n
+    unsigned nblk = 0;
+    bool ordered = true;               // metadata variant
+    mma_status ref = MMA_OK;           // the golden model's status
+    unsigned kpad() const { return (k + mode->kc - 1) / mode->kc * mode->kc; }
+    unsigned steps() const { return kpad() / mode->kc * mode->steps; }
+};
+
+// Parses the mode's instruction and resolves its profile under the configuration's preset.
+bool mode_setup(const mma_hw_config &cfg, const mma_hw_mode &md, mma_instr *ins, mma_profile *prof);
+
+// What a job's operands stress beyond random finite values.
+struct job_opts {
+    unsigned special_permille = 0;    // any code (NaN, Inf, subnormal) at this rate
+    unsigned bad_meta_permille = 0;   // invalid metadata nibbles at this rate
+    bool cancel = false;              // dense floats: the second half of K cancels the first exactly
+    bool big = false;                 // floats near the largest finite value: sums overflow
+    bool bad_code = false;            // one element of A with a bit above its format's width
+};
+
+// Fills a job with random operands (special values and invalid metadata at the given per-mille
+// rates) and computes the golden model's D (mma_gemm).
+void make_job(job &j, const mma_hw_config &cfg, const mma_hw_mode &md, rng &r, unsigned m, unsigned n, unsigned k,
+              unsigned special_permille, unsigned bad_meta_permille);
+void make_job(job &j, const mma_hw_config &cfg, const mma_hw_mode &md, rng &r, unsigned m, unsigned n, unsigned k,
+              const job_opts &opts);
+
+// Bytes of one DPU step for output row i (A side) or column jj (B side), step t (0 .. steps-1).
+void step_a(const job &j, unsigned i, unsigned t, unsigned w_bytes, uint8_t *bytes);
+void step_b(const job &j, unsigned jj, unsigned t, unsigned nb_bytes, uint8_t *bytes);
+uint64_t step_meta(const job &j, unsigned i, unsigned t);
+uint32_t step_sa(const job &j, unsigned i, unsigned t);
+uint32_t step_sb(const job &j, unsigned jj, unsigned t);
+// Step flags: first step of a chunk, last step of a chunk, and the pair_split half.
+bool step_chunk_first(const job &j, unsigned t);
+bool step_chunk_last(const job &j, unsigned t);
+bool step_half(const job &j, unsigned t);
+
+// Storage code of C / D as the RTL holds them (32-bit words; f16 in the low half).
+std::string mode_name(const mma_hw_mode &md);
+
+}  // namespace tb
+
+#endif

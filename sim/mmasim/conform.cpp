@@ -1,0 +1,237 @@
+// mmasim conform: the accelerator against real GPU outputs (../shared/vectors/gpu). Every
+// configuration that reproduces a GPU (its hw/config json names one) runs that GPU's data sets:
+// each test line d = c + sum a_k b_k of one GPU instruction becomes a diagonal element of a GEMM
+// job in the mode of that instruction (64 tests a job: test t is row t of A, row t of B^T and
+// C[t][t]), and D[t][t] must equal the GPU's bits. An oracle independent of the golden model.
+#include <cstdio>
+#include <cstring>
+#include <fstream>
+#include <sstream>
+#include <string>
+#include <vector>
+
+#include "session.h"
+
+extern "C" {
+#include "mma/format.h"
+#include "mma/profile.h"
+}
+
+namespace mmasim {
+
+uint32_t round32(uint32_t v);
+
+namespace {
+
+struct DataFile {
+    std::string path;
+    size_t lines = 0, k = 0;
+    std::vector<uint32_t> v;
+};
+
+// a_/b_ files: K hex fp32 patterns a line; c_/d_ files: one 32-character binary string a line.
+bool load(DataFile &f, bool binary, std::string &err) {
+    std::ifstream in(f.path);
+    if (!in) {
+        err = "cannot read " + f.path;
+        return false;
+    }
+    std::string line;
+    while (std::getline(in, line)) {
+        if (line.find_first_not_of(" \t\r") == std::string::npos) continue;
+        std::istringstream ls(line);
+        std::string tok;
+        size_t n = 0;
+        while (ls >> tok) {
+            char *end = nullptr;
+            const unsigned long v = std::strtoul(tok.c_str(), &end, binary ? 2 : 16);
+            if (*end != 0 || (binary && tok.size() != 32) || v > 0xFFFFFFFFul) {
+                err = f.path + ":" + std::to_string(f.lines + 1) + ": bad value '" + tok + "'";
+                return false;
+            }
+            f.v.push_back((uint32_t)v);
+            n++;
+        }
+        if (f.lines == 0) f.k = n;
+        if (n != f.k || (binary && n != 1)) {
+            err = f.path + ":" + std::to_string(f.lines + 1) + ": " + std::to_string(n) + " values, expected " +
+                  std::to_string(f.k);
+            return false;
+        }
+        f.lines++;
+    }
+    if (f.lines == 0) {
+        err = f.path + ": empty";
+        return false;
+    }
+    return true;
+}
+
+bool exists(const std::string &p) { return (bool)std::ifstream(p); }
+
+struct DataSet { const char *dir; mma_format fmt; };
+const DataSet SETS[] = {{"fp16", MMA_FMT_F16}, {"bf16", MMA_FMT_BF16}, {"tf32", MMA_FMT_TF32},
+                        {"E4M3", MMA_FMT_E4M3}, {"E5M2", MMA_FMT_E5M2}};
+
+constexpr unsigned T = 64;   // tests per job
+
+// Runs one (data set, output) pair; adds to pass / fail; false on a harness error.
+bool run_set(Session &s, const mma_gpu *gpu, const std::string &dir, const DataSet &ds, mma_format out, size_t max_lines,
+             size_t &pass, size_t &fail) {
+    const std::string g = gpu->name, base = dir + "/" + g + "/" + ds.dir + "/";
+    DataFile a, b, c, d;
+    a.path = base + "a_" + g + "_" + ds.dir + ".txt";
+    b.path = base + "b_" + g + "_" + ds.dir + ".txt";
+    c.path = base + "c_" + g + "_fp32.txt";
+    d.path = base + "d_" + g + (out == MMA_FMT_F16 ? "_fp16.txt" : "_fp32.txt");
+    if (!exists(d.path)) return true;
+    std::string err;
+    if (!load(a, false, err) || !load(b, false, err) || !load(c, true, err) || !load(d, true, err)) {
+        std::printf("conform: %s\n", err.c_str());
+        return false;
+    }
+    if (b.lines != a.lines || c.lines != a.lines || d.lines != a.lines || b.k != a.k) {
+        std::printf("conform: %s: the a, b, c and d files disagree on lines or K\n", base.c_str());
+        return false;
+    }
+    char text[160];
+    bool c_unused = false;
+    if (mma_gpu_data_instr(gpu, ds.fmt, out, text, sizeof text, &c_unused) != MMA_OK) return true;
+    int mode = -1;
+    for (unsigned i = 0; i < s.cfg->nmodes; i++)
+        if (!std::strcmp(s.cfg->modes[i].instr, text)) mode = (int)i;
+    const std::string name = std::string(ds.dir) + (out == MMA_FMT_F16 ? " -> f16" : " -> f32");
+    if (mode < 0) {
+        std::printf("conform %s %s: FAILED: the configuration has no mode for %s\n", s.cfg->name, name.c_str(), text);
+        fail += d.lines;
+        return true;
+    }
+    const mma_hw_mode &md = s.cfg->modes[mode];
+    if (c_unused && md.cmode != MMA_C_UNUSED) {
+        std::printf("conform %s %s: skipped: the data ran %s as D = A*B, the mode adds C\n", s.cfg->name, name.c_str(), text);
+        return true;
+    }
+    const unsigned K = (unsigned)a.k, eb = md.elem_bytes, esz = out == MMA_FMT_F16 ? 2 : 4;
+    const size_t lines = max_lines && max_lines < a.lines ? max_lines : a.lines;
+    const uint32_t row = round32(K * eb), crow = round32(T * esz);
+    size_t np = 0, nf = 0, shown = 0;
+    sim::AxiMem &mem = s.dut->mem();
+    mem.set_timing(sim::AxiTiming::ideal(), 1);
+    mem.clear_faults();
+    mem.clear_windows();
+    for (size_t t0 = 0; t0 < lines; t0 += T) {
+        const unsigned nt = (unsigned)std::min<size_t>(T, lines - t0);
+        const uint32_t A = MEM_BASE, B = A + T * row, C = B + T * row, D = C + T * crow;
+        mem.fill(A, 0, D + T * crow - A);
+        for (unsigned t = 0; t < nt; t++) {
+            for (unsigned e = 0; e < K; e++) {
+                for (int op = 0; op < 2; op++) {
+                    const uint32_t bits = (op ? b : a).v[(t0 + t) * K + e];
+                    uint64_t code = 0, back = 0;
+                    if (mma_convert(MMA_FMT_F32, bits, ds.fmt, MMA_RND_RZ, 0, &code) != MMA_OK ||
+                        mma_convert(ds.fmt, code, MMA_FMT_F32, MMA_RND_RNE, 0, &back) != MMA_OK || back != bits) {
+                        std::printf("conform: %s line %zu: 0x%08x is not exact in %s\n", (op ? b : a).path.c_str(),
+                                    t0 + t + 1, bits, ds.dir);
+                        return false;
+                    }
+                    uint8_t bytes[4];
+                    for (unsigned q = 0; q < eb; q++) bytes[q] = (uint8_t)(code >> (8 * q));
+                    mem.write((op ? B : A) + t * row + e * eb, bytes, eb);
+                }
+            }
+            uint64_t cc = c.v[t0 + t];
+            if (out == MMA_FMT_F16) mma_convert(MMA_FMT_F32, cc, MMA_FMT_F16, MMA_RND_RNE, 0, &cc);
+            if (c_unused) cc = 0;
+            mem.write(C + t * crow + t * esz, &cc, esz);
+        }
+        mma_accel_bus_job j{};
+        j.mode = (uint8_t)mode;
+        j.ordered = true;
+        j.m = j.n = nt;
+        j.k = K;
+        j.a = A; j.a_stride = row;
+        j.b = B; j.b_stride = row;
+        j.c = C; j.c_stride = crow;
+        j.d = D; j.d_stride = crow;
+        s.dev.timeout = 10000000;
+        mma_accel_error e{};
+        mma_status st = mma_accel_submit_bus(&s.dev, &j);
+        if (st == MMA_OK) st = mma_accel_wait(&s.dev, &e);
+        if (st != MMA_OK) {
+            std::printf("conform %s %s: job of lines %zu..%zu failed: %s (info 0x%x)\n", s.cfg->name, name.c_str(), t0 + 1,
+                        t0 + nt, mma_status_name(st), e.info);
+            nf += nt;
+            continue;
+        }
+        for (unsigned t = 0; t < nt; t++) {
+            uint64_t got = 0, wide = 0;
+            mem.read(D + t * crow + t * esz, &got, esz);
+            wide = got;
+            if (out == MMA_FMT_F16) mma_convert(MMA_FMT_F16, got, MMA_FMT_F32, MMA_RND_RNE, 0, &wide);
+            if ((uint32_t)wide == d.v[t0 + t]) {
+                np++;
+            } else {
+                nf++;
+                if (shown++ < 5)
+                    std::printf("  %s line %zu: GPU 0x%08x, RTL 0x%08x\n", d.path.c_str(), t0 + t + 1, d.v[t0 + t],
+                                (uint32_t)wide);
+            }
+        }
+    }
+    std::printf("conform %s %s (%s, K = %u): %zu passed, %zu failed\n", s.cfg->name, name.c_str(), text, K, np, nf);
+    pass += np;
+    fail += nf;
+    return true;
+}
+
+}  // namespace
+
+uint32_t round32(uint32_t v) { return (v + 31) / 32 * 32; }
+
+int cmd_conform(int argc, char **argv, const char *default_dir) {
+    std::vector<std::string> configs;
+    std::string dir = default_dir;
+    size_t max_lines = 0;
+    for (int i = 2; i < argc; i++) {
+        const std::string k = argv[i];
+        if (k == "--config" && i + 1 < argc) configs.push_back(argv[++i]);
+        else if (k == "--vectors" && i + 1 < argc) dir = argv[++i];
+        else if (k == "--lines" && i + 1 < argc) max_lines = std::strtoul(argv[++i], nullptr, 10);
+        else {
+            std::fprintf(stderr, "usage: mmasim conform [--config NAME]... [--vectors DIR] [--lines N]\n");
+            return 2;
+        }
+    }
+    if (configs.empty()) configs = sim::dut_configs();
+    size_t pass = 0, fail = 0, sets = 0;
+    for (const std::string &cfg : configs) {
+        Session s;
+        if (!s.open(cfg, nullptr)) {
+            std::fprintf(stderr, "mmasim conform: %s\n", s.error.c_str());
+            return 2;
+        }
+        if (!s.cfg->gpu) continue;
+        const mma_gpu *gpu = nullptr;
+        if (mma_gpu_from_name(s.cfg->gpu, std::strlen(s.cfg->gpu), &gpu) != MMA_OK || !gpu) {
+            std::fprintf(stderr, "mmasim conform: configuration %s names GPU %s, unknown to the golden model\n", cfg.c_str(),
+                         s.cfg->gpu);
+            return 2;
+        }
+        if (!exists(dir + "/" + s.cfg->gpu + "/fp16/a_" + s.cfg->gpu + "_fp16.txt")) {
+            std::printf("conform %s: no data of %s in %s (other GPU generations are not published here)\n", cfg.c_str(),
+                        s.cfg->gpu, dir.c_str());
+            continue;
+        }
+        for (const DataSet &ds : SETS) {
+            for (mma_format out : {MMA_FMT_F32, MMA_FMT_F16}) {
+                const size_t before = pass + fail;
+                if (!run_set(s, gpu, dir, ds, out, max_lines, pass, fail)) return 2;
+                sets += pass + fail != before;
+            }
+        }
+    }
+    std::printf("conform: %zu data sets, %zu passed, %zu failed\n", sets, pass, fail);
+    return fail || !sets ? 1 : 0;
+}
+
+}  // namespace mmasim

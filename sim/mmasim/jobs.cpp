@@ -1,0 +1,487 @@
+// Random accelerator jobs: drawing, placement in memory, running through the driver, checking.
+#include "jobs.h"
+
+#include <cstdio>
+#include <cstring>
+
+#include "mma/hw/mma_accel_regs.h"
+
+namespace mmasim {
+
+namespace {
+
+constexpr uint32_t BEAT = 32;
+uint32_t round_up(uint32_t v, uint32_t a) { return (v + a - 1) / a * a; }
+#define REG(name) ((uint32_t)offsetof(mma_accel_t, name))
+
+const char *const FAULT_NAMES[] = {"none", "bad_mode", "shape", "align", "range", "bus_read", "bus_write",
+                                   "decerr", "soft_reset", "busy_write", "reg_misuse"};
+static_assert(sizeof FAULT_NAMES / sizeof FAULT_NAMES[0] == (size_t)Fault::count, "one name per fault");
+
+// one operand region: `rows` rows of `row` bytes at `addr`, `stride` apart
+struct Region {
+    uint32_t addr = 0, stride = 0, rows = 0, row = 0;
+    uint32_t bytes() const { return rows ? (rows - 1) * stride + row : 0; }
+    uint32_t span() const { return rows * stride; }
+};
+
+// The bytes of one row of element codes (little endian, elem_bytes each; packed: two nibbles a byte).
+void put_codes(uint8_t *dst, const uint64_t *codes, size_t cnt, size_t step, unsigned eb, bool packed) {
+    for (size_t e = 0; e < cnt; e++) {
+        const uint64_t c = codes[e * step];
+        if (packed) {
+            if (e % 2 == 0) dst[e / 2] = (uint8_t)(c & 0xF);
+            else dst[e / 2] = (uint8_t)(dst[e / 2] | ((c & 0xF) << 4));
+        } else {
+            for (unsigned b = 0; b < eb; b++) dst[e * eb + b] = (uint8_t)(c >> (8 * b));
+        }
+    }
+}
+
+unsigned esz(uint8_t fmt) { return fmt == MMA_FMT_F16 ? 2u : 4u; }
+
+}  // namespace
+
+const char *fault_name(Fault f) { return FAULT_NAMES[(size_t)f]; }
+
+unsigned Geometry::kpass(const mma_hw_mode &md) const {
+    const unsigned wpr = kpass_bytes / BEAT;
+    return ((md.korder ? 2 * wpr : wpr) / md.steps) * md.kc;
+}
+
+std::string Spec::describe(const mma_hw_config &cfg) const {
+    char buf[400];
+    std::snprintf(buf, sizeof buf, "mode %u (%s) %ux%ux%u%s%s%s%s specials %u/1000%s%s", mode, cfg.modes[mode].instr, m, n, k,
+                  opts.cancel ? " cancel" : "", opts.big ? " big" : "", opts.bad_code ? " bad_code" : "",
+                  opts.bad_meta_permille ? " bad_meta" : "", opts.special_permille, fault != Fault::none ? " fault " : "",
+                  fault != Fault::none ? fault_name(fault) : "");
+    return buf;
+}
+
+Spec draw(const mma_hw_config &cfg, const Geometry &g, uint64_t seed, uint64_t index, unsigned fault_permille,
+          int only_mode) {
+    tb::rng r(seed, index);
+    Spec s;
+    s.seed = seed;
+    s.index = index;
+    s.mode = only_mode >= 0 ? (unsigned)only_mode : r.below(cfg.nmodes);
+    const mma_hw_mode &md = cfg.modes[s.mode];
+    // M and N: one element, within a tile, within a block, past a block, several blocks
+    auto dim = [&r](unsigned tile, unsigned blk) -> unsigned {
+        switch (r.below(10)) {
+        case 0: return 1;
+        case 1: case 2: case 3: return 1 + r.below(2 * tile);
+        case 4: case 5: case 6: return 1 + r.below(blk);
+        case 7: return blk;
+        case 8: return blk + 1 + r.below(blk);
+        default: return 1 + r.below(2 * blk + blk / 2);
+        }
+    };
+    s.m = dim(g.tm * g.p, g.mb);
+    s.n = dim(g.tn, g.nb);
+    // K: one chunk, up to one buffer pass, several passes (dense only); ragged where the mode allows
+    const unsigned kp = g.kpass(md), single = (md.sparse || md.stype) ? 1u : 0u;
+    const unsigned pass_chunks = kp / md.kc;
+    unsigned chunks;
+    switch (r.below(10)) {
+    case 0: case 1: case 2: chunks = 1; break;
+    case 3: case 4: case 5: case 6: chunks = 1 + r.below(pass_chunks); break;
+    default: chunks = single ? pass_chunks : pass_chunks + 1 + r.below(2 * pass_chunks); break;
+    }
+    s.k = md.kc * chunks;
+    if (r.chance(50)) {
+        if (md.sparse) s.k -= 4 * r.below(md.kc / 4);
+        else if (md.packed || md.stype) s.k -= 2 * r.below(md.kc / 2);
+        else s.k -= r.below(md.kc);
+    }
+    if (s.k == 0) s.k = md.sparse ? 4 : 2;
+    // keep a job within a few blocks of work
+    while ((uint64_t)s.m * s.n * s.k > 3000000ull) {
+        if (s.m >= s.n) s.m = (s.m + 1) / 2;
+        else s.n = (s.n + 1) / 2;
+    }
+    static const unsigned specials[] = {0, 2, 20, 200};
+    s.opts.special_permille = specials[r.below(4)];
+    s.opts.bad_meta_permille = md.sparse && r.chance(10) ? 1 + r.below(20) : 0;
+    s.opts.cancel = r.chance(10);
+    s.opts.big = r.chance(8);
+    s.opts.bad_code = r.chance(3);
+    s.timing = r.chance(40) ? sim::AxiTiming::ideal() : sim::AxiTiming::random(r.next());
+    if (r.below(1000) < fault_permille) {
+        s.fault = (Fault)(1 + r.below((unsigned)Fault::count - 1));
+        s.fault_arg = (unsigned)r.next();
+    }
+    return s;
+}
+
+// The codes D[i][c] is made of, for a mismatch report: C, the row of A (stored codes; sparse: with
+// its metadata nibbles), the column of B, and the block scale codes of the row and the column.
+static std::string element_operands(const tb::job &j, unsigned i, unsigned c) {
+    std::string o;
+    char h[32];
+    auto list = [&](const char *name, auto get, unsigned count) {
+        o += std::string("\n    ") + name + ":";
+        for (unsigned x = 0; x < count; x++) {
+            std::snprintf(h, sizeof h, " %llx", (unsigned long long)get(x));
+            o += h;
+        }
+    };
+    std::snprintf(h, sizeof h, "C 0x%llx", (unsigned long long)j.c[(size_t)i * j.n + c]);
+    o += std::string("\n    operands of the element (hex codes): ") + h;
+    const bool sparse = j.mode->sparse != 0;
+    const unsigned ka = sparse ? j.k / 2 : j.k;
+    list("A row", [&](unsigned x) { return j.a[(size_t)i * ka + x]; }, ka);
+    if (sparse) list("metadata", [&](unsigned x) { return (uint64_t)j.meta[(size_t)i * (j.k / 4) + x]; }, j.k / 4);
+    list("B column", [&](unsigned x) { return j.b[(size_t)x * j.n + c]; }, j.k);
+    if (j.nblk) {
+        list("scale_A", [&](unsigned x) { return j.sa[(size_t)i * j.nblk + x]; }, j.nblk);
+        list("scale_B", [&](unsigned x) { return j.sb[(size_t)x * j.n + c]; }, j.nblk);
+    }
+    return o;
+}
+
+Outcome run(sim::Dut &dut, mma_accel &dev, const mma_hw_config &cfg, const Geometry &g, const Spec &s) {
+    Outcome out;
+    const mma_hw_mode &md = cfg.modes[s.mode];
+    sim::AxiMem &mem = dut.mem();
+    tb::rng dr(s.seed ^ 0x6A09E667F3BCC909ull, s.index);
+    tb::job j;
+    tb::make_job(j, cfg, md, dr, s.m, s.n, s.k, s.opts);
+    const unsigned eb = md.elem_bytes, m = s.m, n = s.n, k = s.k;
+    const unsigned c_esz = esz(md.ctype), d_esz = esz(md.dtype);
+
+    // ------------------------------------------------------------------ placement
+    Region ra, rb, rc, rd, rm, rsa, rsb;
+    ra.rows = m;
+    ra.row = md.packed ? (k + 1) / 2 : md.sparse ? k / 2 * eb : k * eb;
+    rb.rows = n;
+    rb.row = md.packed ? (k + 1) / 2 : k * eb;
+    rc.rows = m;
+    rc.row = n * c_esz;
+    rd.rows = m;
+    rd.row = n * d_esz;
+    if (md.sparse) {
+        rm.rows = m;
+        rm.row = (k + 7) / 8;
+    }
+    if (md.stype) {
+        rsa.rows = m;
+        rsa.row = j.nblk;
+        rsb.rows = n;
+        rsb.row = j.nblk;
+    }
+    uint32_t cursor = mem.base() + BEAT * dr.below(4096);
+    uint64_t beats = 0;
+    for (Region *x : {&ra, &rb, &rc, &rd, &rm, &rsa, &rsb}) {
+        if (!x->rows) continue;
+        x->stride = round_up(x->row, BEAT) + (dr.chance(50) ? 0 : BEAT * dr.below(3));
+        if (x->stride == 0) x->stride = BEAT;
+        x->addr = cursor;
+        cursor += x->span() + BEAT * dr.below(4);
+        beats += (uint64_t)x->rows * round_up(x->row, BEAT) / BEAT;
+        // garbage everywhere, the rows on top: the DMA must not use a byte past a row
+        uint8_t *h = mem.host(x->addr, x->span());
+        if (!h) {
+            out.message = "harness: job does not fit the memory model";
+            return out;
+        }
+        for (uint32_t i = 0; i < x->span(); i++) h[i] = (uint8_t)dr.next();
+    }
+    std::vector<uint8_t> row(4096 * 8);
+    for (unsigned i = 0; i < m; i++) {
+        put_codes(mem.host(ra.addr + i * ra.stride, ra.row), &j.a[(size_t)i * (md.sparse ? k / 2 : k)],
+                  md.sparse ? k / 2 : k, 1, eb, md.packed);
+        put_codes(mem.host(rc.addr + i * rc.stride, rc.row), &j.c[(size_t)i * n], n, 1, c_esz, false);
+        if (md.sparse) {
+            uint8_t *h = mem.host(rm.addr + i * rm.stride, rm.row);
+            for (unsigned q = 0; q < k / 4; q++) {
+                const uint8_t nib = j.meta[(size_t)i * (k / 4) + q] & 0xF;
+                h[q / 2] = (uint8_t)(q % 2 ? ((h[q / 2] & 0x0F) | (nib << 4)) : ((h[q / 2] & 0xF0) | nib));
+            }
+        }
+        if (md.stype) put_codes(mem.host(rsa.addr + i * rsa.stride, rsa.row), &j.sa[(size_t)i * j.nblk], j.nblk, 1, 1, false);
+    }
+    for (unsigned c = 0; c < n; c++) {
+        put_codes(mem.host(rb.addr + c * rb.stride, rb.row), &j.b[c], k, n, eb, md.packed);
+        if (md.stype) put_codes(mem.host(rsb.addr + c * rsb.stride, rsb.row), &j.sb[c], j.nblk, n, 1, false);
+    }
+    std::vector<uint8_t> d_before(rd.span());
+    mem.read(rd.addr, d_before.data(), d_before.size());
+
+    mma_accel_bus_job bj{};
+    bj.mode = (uint8_t)s.mode;
+    bj.ordered = j.ordered;
+    bj.m = m;
+    bj.n = n;
+    bj.k = k;
+    bj.a = ra.addr; bj.a_stride = ra.stride;
+    bj.b = rb.addr; bj.b_stride = rb.stride;
+    bj.c = rc.addr; bj.c_stride = rc.stride;
+    bj.d = rd.addr; bj.d_stride = rd.stride;
+    // operands the mode does not use get garbage: the accelerator must ignore them
+    bj.meta = md.sparse ? rm.addr : (uint32_t)dr.next(); bj.meta_stride = md.sparse ? rm.stride : (uint32_t)dr.next();
+    bj.sa = md.stype ? rsa.addr : (uint32_t)dr.next(); bj.sa_stride = md.stype ? rsa.stride : (uint32_t)dr.next();
+    bj.sb = md.stype ? rsb.addr : (uint32_t)dr.next(); bj.sb_stride = md.stype ? rsb.stride : (uint32_t)dr.next();
+
+    // ------------------------------------------------------------------ memory behaviour, expected outcome
+    mem.set_timing(s.timing, s.seed * 31 + s.index);
+    mem.clear_faults();
+    mem.clear_windows();
+    for (unsigned i = 0; i < m; i++) mem.add_window(rd.addr + i * rd.stride, rd.addr + i * rd.stride + rd.row);
+    out.expected = j.ref;
+    uint32_t want_info = 0, fault_lo = 0, fault_hi = 0;
+    bool check_info = false, check_addr = false, want_write = false;
+    uint8_t want_resp = 0;
+    Region *ops[] = {&ra, &rb, &rc, &rd, &rm, &rsa, &rsb};
+    uint32_t *op_addr[] = {&bj.a, &bj.b, &bj.c, &bj.d, &bj.meta, &bj.sa, &bj.sb};
+    uint32_t *op_stride[] = {&bj.a_stride, &bj.b_stride, &bj.c_stride, &bj.d_stride, &bj.meta_stride, &bj.sa_stride,
+                             &bj.sb_stride};
+    const unsigned nops = md.stype ? 7 : md.sparse ? 5 : 4;
+    auto pick_op = [&](unsigned arg) {   // a used operand
+        unsigned o = arg % nops;
+        if (!md.sparse && o == 4) o = 5;
+        return o;
+    };
+    const unsigned fa = s.fault_arg;
+    switch (s.fault) {
+    case Fault::none: case Fault::soft_reset: case Fault::busy_write: case Fault::reg_misuse: break;
+    case Fault::bad_mode:
+        bj.mode = (uint8_t)(cfg.nmodes + fa % (256 - cfg.nmodes));
+        out.expected = MMA_ERR_FORMAT_PAIR;
+        want_info = REG(JOB_MODE);
+        check_info = true;
+        break;
+    case Fault::shape: {
+        out.expected = MMA_ERR_SHAPE;
+        check_info = true;
+        switch (fa % 5) {
+        case 0: bj.m = 0; want_info = REG(JOB_M); break;
+        case 1: bj.n = fa % 2 ? 0 : 65536 + fa % 1000; want_info = REG(JOB_N); break;
+        case 2: bj.k = 0; want_info = REG(JOB_K); break;
+        case 3: bj.m = 65536 + (fa >> 8) % 100000; want_info = REG(JOB_M); break;
+        default:
+            want_info = REG(JOB_K);
+            if (md.sparse) bj.k = k + 2;
+            else if (md.packed) bj.k = k + 1;
+            else if (md.stype) bj.k = g.kpass(md) + md.kc;
+            else bj.k = 65536;
+            break;
+        }
+        break;
+    }
+    case Fault::align: {
+        const unsigned o = pick_op(fa);
+        const uint32_t off = 4 * (1 + (fa >> 8) % 7);
+        if ((fa >> 4) % 2) {
+            *op_stride[o] += off;
+            want_info = REG(A_ADDR) + 8 * o + 4;
+        } else {
+            *op_addr[o] += off;
+            want_info = REG(A_ADDR) + 8 * o;
+        }
+        out.expected = MMA_ERR_ALIGN;
+        check_info = true;
+        break;
+    }
+    case Fault::range: {
+        if ((fa % 2) && m > 1) {
+            bj.d_stride = BEAT * ((rd.row - 1) / BEAT);   // shorter than a row of D: rows overlap
+            out.expected = MMA_ERR_RANGE;
+            want_info = REG(D_STRIDE);
+            check_info = true;
+        } else {
+            const unsigned o = pick_op(fa >> 1);
+            *op_addr[o] = 0xFFFFFFE0u;
+            const uint64_t end = 0xFFFFFFE0ull + (uint64_t)(ops[o]->rows - 1) * *op_stride[o] + ops[o]->row - 1;
+            if (end > 0xFFFFFFFFull) {
+                out.expected = MMA_ERR_RANGE;
+                want_info = REG(A_ADDR) + 8 * o;
+                check_info = true;
+            } else {
+                out.expected = MMA_ERR_BUS;   // in range but no memory there
+                want_resp = 3;
+                want_write = o == 3;
+                fault_lo = 0xFFFFFFE0u;
+                fault_hi = 0xFFFFFFFFu;
+                check_addr = true;
+            }
+        }
+        break;
+    }
+    case Fault::bus_read: case Fault::bus_write: {
+        const bool w = s.fault == Fault::bus_write;
+        const unsigned o = w ? 3 : pick_op(fa) == 3 ? 2 : pick_op(fa);
+        const Region &x = *ops[o];
+        const uint32_t r = (fa >> 8) % x.rows, b = (fa >> 20) % ((x.row + BEAT - 1) / BEAT);
+        fault_lo = *op_addr[o] + r * x.stride + b * BEAT;
+        fault_hi = fault_lo + BEAT;
+        mem.add_fault({fault_lo, fault_hi, 2});
+        out.expected = MMA_ERR_BUS;
+        want_resp = 2;
+        want_write = w;
+        check_addr = true;
+        break;
+    }
+    case Fault::decerr: {
+        const unsigned o = pick_op(fa) == 3 ? 1 : pick_op(fa);
+        *op_addr[o] = mem.base() + mem.size() + BEAT * ((fa >> 8) % 4096);
+        fault_lo = *op_addr[o];
+        fault_hi = fault_lo + ops[o]->bytes() + BEAT;
+        out.expected = MMA_ERR_BUS;
+        want_resp = 3;
+        check_addr = true;
+        break;
+    }
+    default: break;
+    }
+    // jobs that fail before computing: give them a short timeout window all the same
+    const uint64_t lanes = md.lanes ? md.lanes : 1;
+    const uint64_t kpad = (k + md.kc - 1) / md.kc * md.kc;
+    const uint64_t compute = (uint64_t)m * n * kpad / ((uint64_t)g.tm * g.tn * lanes) + 1;
+    dev.timeout = 200000 + 40 * compute + 400 * beats;
+
+    // ------------------------------------------------------------------ run
+    mma_accel_counters c0, c1;
+    mma_accel_counters_read(&dev, &c0);
+    const uint64_t t0 = dut.cycles();
+    uint8_t resp = 0;
+    char msg[512];
+    if (s.fault == Fault::reg_misuse) {
+        dut.write32(REG(ID), 0x12345678, &resp);
+        if (resp != 2) {
+            std::snprintf(msg, sizeof msg, "write to read-only ID answered %u, expected SLVERR (2)", resp);
+            out.message = msg;
+        }
+        dut.read32(0xFFC, &resp);
+        if (out.message.empty() && resp != 3) {
+            std::snprintf(msg, sizeof msg, "read of unmapped 0xFFC answered %u, expected DECERR (3)", resp);
+            out.message = msg;
+        }
+        dut.write32(0x300 + 4 * (fa % 64), 0xFFFFFFFF, &resp);
+        if (out.message.empty() && resp != 3) {
+            std::snprintf(msg, sizeof msg, "write to unmapped 0x%03x answered %u, expected DECERR (3)", 0x300 + 4 * (fa % 64), resp);
+            out.message = msg;
+        }
+        if (out.message.empty() && dut.read32(REG(ID)) != 0x4D4D4143u) out.message = "ID changed by a write";
+    }
+    mma_status st = mma_accel_submit_bus(&dev, &bj);
+    mma_accel_error err{};
+    if (st == MMA_OK && s.fault == Fault::soft_reset) {
+        dut.run(1 + (fa % (compute + 64)), false);
+        st = mma_accel_reset(&dev);
+        const uint32_t status = dut.read32(REG(STATUS)), cause = dut.read32(REG(ERR_CAUSE));
+        if (st != MMA_OK) out.message = "soft reset: the accelerator did not go idle";
+        else if (status != 0 || cause != 0) {
+            std::snprintf(msg, sizeof msg, "soft reset: STATUS 0x%x ERR_CAUSE %u afterwards, expected 0 and 0", status, cause);
+            out.message = msg;
+        } else if (!mem.idle()) {
+            out.message = "soft reset: bus transactions still open when the accelerator reports idle";
+        }
+        // the same job again must compute correctly
+        if (out.message.empty()) st = mma_accel_submit_bus(&dev, &bj);
+    }
+    if (st == MMA_OK && s.fault == Fault::busy_write) {
+        dut.run(1 + fa % 64, false);
+        if (mma_accel_busy(&dev)) {
+            dut.write32(REG(JOB_M), m + 5);
+            dut.write32(REG(A_ADDR), 0x40u);
+            dut.write32(REG(CTRL), 1u);   // a second start while busy
+            const uint32_t status = dut.read32(REG(STATUS));
+            if (!(status & MMA_ACCEL__STATUS__BUSY_WRITE_bm)) out.message = "writes while busy: STATUS.busy_write not set";
+            if (dut.read32(REG(JOB_M)) != m) out.message = "JOB_M changed while busy";
+        }
+    }
+    if (st == MMA_OK) st = mma_accel_wait(&dev, &err);
+    else err.cause = st;
+    out.got = st;
+    out.cycles = dut.cycles() - t0;
+    mma_accel_counters_read(&dev, &c1);
+    out.busy = c1.busy - c0.busy;
+    out.macs = c1.macs - c0.macs;
+    out.avail = out.busy * g.tm * g.tn * lanes;
+    for (const std::string &v : mem.take_violations())
+        if (out.message.empty()) out.message = v;
+    if (!mem.idle() && out.message.empty()) out.message = "bus transactions still open after the job";
+
+    // ------------------------------------------------------------------ check
+    if (out.message.empty() && st != out.expected) {
+        std::snprintf(msg, sizeof msg, "status %s, expected %s (info 0x%x, %s, resp %u)", mma_status_name(st),
+                      mma_status_name(out.expected), err.info, err.write ? "write" : "read", err.resp);
+        out.message = msg;
+    }
+    if (out.message.empty() && check_info && err.info != want_info) {
+        std::snprintf(msg, sizeof msg, "%s: ERR_INFO 0x%x, expected register 0x%x", mma_status_name(st), err.info, want_info);
+        out.message = msg;
+    }
+    // a read error names the failing beat; a write error the burst (BRESP answers a whole burst)
+    const uint32_t lo_ok = want_write ? (fault_lo > 15 * BEAT ? fault_lo - 15 * BEAT : 0) : fault_lo;
+    if (out.message.empty() && check_addr &&
+        (err.info < lo_ok || err.info >= fault_hi || err.write != want_write || err.resp != want_resp)) {
+        std::snprintf(msg, sizeof msg, "bus error at 0x%08x (%s, resp %u), expected in [0x%08x, 0x%08x) (%s, resp %u)", err.info,
+                      err.write ? "write" : "read", err.resp, fault_lo, fault_hi, want_write ? "write" : "read", want_resp);
+        out.message = msg;
+    }
+    if (st == MMA_OK && s.corrupt) mem.host(rd.addr, 1)[0] ^= 1;
+    if (out.message.empty() && st == MMA_OK) {
+        // every D element bit for bit; every byte around the rows of D untouched
+        std::vector<uint8_t> d_after(rd.span());
+        mem.read(rd.addr, d_after.data(), d_after.size());
+        unsigned bad = 0;
+        for (unsigned i = 0; i < m && out.message.empty(); i++) {
+            for (unsigned c = 0; c < n; c++) {
+                uint64_t got = 0;
+                for (unsigned b = 0; b < d_esz; b++) got |= (uint64_t)d_after[i * rd.stride + c * d_esz + b] << (8 * b);
+                const uint64_t want = j.d[(size_t)i * n + c] & (d_esz == 2 ? 0xFFFFull : 0xFFFFFFFFull);
+                if (got != want && bad++ == 0) {
+                    std::snprintf(msg, sizeof msg, "D[%u][%u]: golden 0x%0*llx, RTL 0x%0*llx", i, c, 2 * d_esz,
+                                  (unsigned long long)want, 2 * d_esz, (unsigned long long)got);
+                    out.message = msg;
+                    out.operands = element_operands(j, i, c);
+                }
+            }
+            for (unsigned b = rd.row; b < rd.stride && out.message.empty(); b++)
+                if (d_after[i * rd.stride + b] != d_before[i * rd.stride + b]) {
+                    std::snprintf(msg, sizeof msg, "byte %u after row %u of D changed", b - rd.row, i);
+                    out.message = msg;
+                }
+        }
+        if (bad > 1) out.message += " (" + std::to_string(bad) + " elements differ)";
+        if (out.message.empty()) {
+            out.useful_macs = (uint64_t)m * n * k;
+            // result classes for the functional coverage
+            for (size_t e = 0; e < j.d.size(); e++) {
+                mma_value v;
+                if (mma_decode((mma_format)md.dtype, j.d[e], &v) != MMA_OK) continue;
+                if (v.cls == MMA_CLASS_NAN) out.bins.push_back("result:nan");
+                else if (v.cls == MMA_CLASS_INF) out.bins.push_back("result:inf");
+                else if (v.cls == MMA_CLASS_ZERO && v.sign) out.bins.push_back("result:-0");
+                else if (v.cls == MMA_CLASS_ZERO) out.bins.push_back("result:+0");
+            }
+        }
+    }
+    out.pass = out.message.empty();
+
+    // ------------------------------------------------------------------ functional coverage
+    auto dim_bin = [](const char *d, unsigned v, unsigned tile, unsigned blk) {
+        const char *c = v == 1 ? "1" : v < tile ? "within-tile" : v == blk ? "one-block" : v < blk ? "tiles" : v % blk ? "blocks-ragged" : "blocks";
+        return std::string(d) + ":" + c;
+    };
+    out.bins.push_back(std::string("mode:") + md.instr);
+    out.bins.push_back(dim_bin("M", m, g.tm * g.p, g.mb));
+    out.bins.push_back(dim_bin("N", n, g.tn, g.nb));
+    const unsigned kp = g.kpass(md);
+    out.bins.push_back(k <= md.g ? "K:one-step" : k <= md.kc ? "K:one-chunk" : k <= kp ? "K:one-pass" : "K:passes");
+    if (k % md.kc) out.bins.push_back("K:ragged");
+    if (md.sparse) out.bins.push_back(j.ordered ? "sparse:ordered" : "sparse:plain");
+    if (md.stype) out.bins.push_back("block-scale");
+    if (s.opts.special_permille) out.bins.push_back("values:specials");
+    if (s.opts.cancel) out.bins.push_back("values:cancel");
+    if (s.opts.big) out.bins.push_back("values:big");
+    if (j.ref == MMA_ERR_METADATA) out.bins.push_back("error:metadata");
+    if (j.ref == MMA_ERR_CODE) out.bins.push_back("error:code");
+    out.bins.push_back(s.timing.lat_max <= 1 && s.timing.ar_ready_pct == 100 ? "memory:ideal" : "memory:random");
+    if (s.fault != Fault::none) out.bins.push_back(std::string("fault:") + fault_name(s.fault));
+    return out;
+}
+
+}  // namespace mmasim

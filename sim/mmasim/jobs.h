@@ -1,0 +1,79 @@
+// Random accelerator jobs for the co-simulation regression: a job is drawn from (seed, index) alone
+// (so any one job replays by itself), placed in the AXI memory model with random strides and
+// garbage around its rows, run through the driver, and checked bit for bit against mma_gemm.
+#ifndef MMA_SIM_JOBS_H
+#define MMA_SIM_JOBS_H
+
+#include <cstdint>
+#include <map>
+#include <string>
+#include <vector>
+
+#include "../accel/dut.h"
+#include "../common/tb_job.h"
+
+extern "C" {
+#include "mma/driver.h"
+}
+
+namespace mmasim {
+
+// Bad input a job may carry instead of (or on top of) its computation.
+enum class Fault {
+    none,
+    bad_mode,    // JOB_MODE past the mode table                  -> FORMAT_PAIR
+    shape,       // M, N or K zero or too large, K off its grid   -> SHAPE
+    align,       // an address or stride off the 32-byte grid     -> ALIGN
+    range,       // an operand past 4 GiB, or overlapping D rows  -> RANGE
+    bus_read,    // SLVERR inside an operand                      -> BUS (read)
+    bus_write,   // SLVERR inside D                               -> BUS (write)
+    decerr,      // an operand outside memory                     -> BUS, DECERR
+    soft_reset,  // CTRL.soft_reset while the job runs            -> aborted, idle, clean status
+    busy_write,  // job registers written while it runs           -> refused (STATUS.busy_write), D intact
+    reg_misuse,  // read-only and unmapped register writes        -> SLVERR / DECERR, nothing changes
+    count
+};
+const char *fault_name(Fault f);
+
+struct Spec {
+    uint64_t seed = 0, index = 0;
+    unsigned mode = 0;
+    unsigned m = 0, n = 0, k = 0;
+    bool ordered = true;
+    tb::job_opts opts;
+    Fault fault = Fault::none;
+    unsigned fault_arg = 0;       // which operand / register / variant
+    sim::AxiTiming timing;
+    bool corrupt = false;         // harness self-test: flip a bit of D after the job, before the check
+    std::string describe(const mma_hw_config &cfg) const;
+};
+
+// The geometry the accelerator reports (driver caps).
+struct Geometry {
+    unsigned tm, tn, p, mb, nb, kpass_bytes, nmodes;
+    unsigned kpass(const mma_hw_mode &md) const;   // dense K one buffer pass holds
+};
+
+// Draws job `index` of a run with `seed`; fault_permille of the jobs carry a Fault.
+Spec draw(const mma_hw_config &cfg, const Geometry &g, uint64_t seed, uint64_t index, unsigned fault_permille,
+          int only_mode);
+
+// The outcome of one job.
+struct Outcome {
+    bool pass = false;
+    std::string message;           // the first mismatch, or what went wrong
+    std::string operands;          // a D mismatch: the codes the first differing element is made of
+    uint64_t cycles = 0;           // simulated cycles of the job (submit to acknowledge)
+    uint64_t busy = 0, macs = 0;   // performance counter deltas
+    uint64_t avail = 0;            // MAC slots available in the busy cycles (TM x TN x lanes)
+    uint64_t useful_macs = 0;      // M x N x K of a job that computed
+    mma_status expected = MMA_OK, got = MMA_OK;
+    std::vector<std::string> bins; // functional coverage bins the job hit
+};
+
+// Runs one job on the accelerator behind dev (dut is its simulation) and checks it.
+Outcome run(sim::Dut &dut, mma_accel &dev, const mma_hw_config &cfg, const Geometry &g, const Spec &s);
+
+}  // namespace mmasim
+
+#endif

@@ -1,0 +1,360 @@
+// mmasim: the co-simulation of the accelerator against the golden model.
+//
+//   mmasim regress [--config NAME] [--seed S] [--jobs N] [--shard I/N] [--job I] [--mode M]
+//                  [--faults PERMILLE] [--trace] [--fst-dir DIR] [--json FILE] [--junit FILE]
+//                  [--coverage FILE] [--quiet]
+//   mmasim bench   [--config NAME] [--latency CYCLES]
+//   mmasim merge   FILE... [--json FILE]
+//   mmasim list
+//
+// regress draws random jobs from the seed (job i from (seed, i) alone), runs each through the
+// driver on the Verilated accelerator with a randomly timed AXI memory, and checks every bit of
+// every D against mma_gemm. The first failing job is run again with an FST waveform, and every
+// failure prints the one command that reproduces just that job.
+#include <unistd.h>
+
+#include <chrono>
+#include <cstdio>
+#include <cstdlib>
+#include <cstring>
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "../accel/dut.h"
+#include "../accel/sim_port.h"
+#include "jobs.h"
+#include "report.h"
+#include "session.h"
+
+namespace mmasim {
+int cmd_conform(int argc, char **argv, const char *default_dir);
+}
+
+namespace {
+
+using namespace mmasim;
+
+int usage(const char *msg) {
+    if (msg) std::fprintf(stderr, "mmasim: %s\n", msg);
+    std::fprintf(stderr,
+                 "usage: mmasim regress [--config NAME] [--seed S] [--jobs N] [--shard I/N] [--job I] [--mode M]\n"
+                 "                      [--faults PERMILLE] [--trace] [--fst-dir DIR] [--json FILE] [--junit FILE]\n"
+                 "                      [--coverage FILE] [--corrupt] [--quiet]\n"
+                 "       mmasim bench   [--config NAME] [--latency CYCLES]\n"
+                 "       mmasim merge   FILE... [--json FILE]\n"
+                 "       mmasim conform [--config NAME]... [--vectors DIR] [--lines N]\n"
+                 "       mmasim list\n");
+    return 2;
+}
+
+bool parse_u64(const char *s, uint64_t &v) {
+    if (!s || !*s) return false;
+    char *end = nullptr;
+    v = std::strtoull(s, &end, 0);
+    return *end == 0 && s[0] != '-';
+}
+
+struct RegressOpts {
+    std::string config = "default", fst_dir = ".", json, junit, coverage;
+    uint64_t seed = 1, jobs = 200, shard_i = 0, shard_n = 1;
+    int64_t job = -1;
+    int mode = -1;
+    unsigned faults = 60;
+    bool trace = false, quiet = false, corrupt = false;
+};
+
+std::string reproduce_line(const char *argv0, const RegressOpts &o, uint64_t job) {
+    std::string s = std::string(argv0) + " regress --config " + o.config + " --seed " + std::to_string(o.seed) +
+                    " --job " + std::to_string(job);
+    if (o.faults != 60) s += " --faults " + std::to_string(o.faults);
+    if (o.mode >= 0) s += " --mode " + std::to_string(o.mode);
+    if (o.corrupt) s += " --corrupt";
+    return s + " --trace";
+}
+
+std::vector<std::string> expected_bins(const mma_hw_config &cfg) {
+    std::vector<std::string> b;
+    bool sparse = false, scale = false;
+    for (unsigned i = 0; i < cfg.nmodes; i++) {
+        b.push_back(std::string("mode:") + cfg.modes[i].instr);
+        sparse = sparse || cfg.modes[i].sparse;
+        scale = scale || cfg.modes[i].stype;
+    }
+    for (const char *d : {"M", "N"})
+        for (const char *c : {"1", "within-tile", "tiles", "one-block", "blocks", "blocks-ragged"}) b.push_back(std::string(d) + ":" + c);
+    for (const char *c : {"K:one-step", "K:one-chunk", "K:one-pass", "K:passes", "K:ragged", "values:specials", "values:cancel",
+                          "values:big", "memory:ideal", "memory:random", "result:nan", "result:inf", "result:+0", "result:-0"})
+        b.push_back(c);
+    if (sparse) {
+        b.push_back("sparse:ordered");
+        b.push_back("error:metadata");
+    }
+    if (scale) b.push_back("block-scale");
+    for (unsigned f = 1; f < (unsigned)Fault::count; f++) b.push_back(std::string("fault:") + fault_name((Fault)f));
+    return b;
+}
+
+int cmd_regress(int argc, char **argv) {
+    RegressOpts o;
+    for (int i = 2; i < argc; i++) {
+        const std::string k = argv[i];
+        auto val = [&](uint64_t &v) {
+            if (i + 1 >= argc || !parse_u64(argv[i + 1], v)) return false;
+            i++;
+            return true;
+        };
+        uint64_t v = 0;
+        if (k == "--trace") o.trace = true;
+        else if (k == "--corrupt") o.corrupt = true;
+        else if (k == "--quiet") o.quiet = true;
+        else if (k == "--config" && i + 1 < argc) o.config = argv[++i];
+        else if (k == "--fst-dir" && i + 1 < argc) o.fst_dir = argv[++i];
+        else if (k == "--json" && i + 1 < argc) o.json = argv[++i];
+        else if (k == "--junit" && i + 1 < argc) o.junit = argv[++i];
+        else if (k == "--coverage" && i + 1 < argc) o.coverage = argv[++i];
+        else if (k == "--seed" && val(v)) o.seed = v;
+        else if (k == "--jobs" && val(v)) o.jobs = v;
+        else if (k == "--job" && val(v)) o.job = (int64_t)v;
+        else if (k == "--mode" && val(v)) o.mode = (int)v;
+        else if (k == "--faults" && val(v) && v <= 1000) o.faults = (unsigned)v;
+        else if (k == "--shard" && i + 1 < argc) {
+            unsigned a = 0, b = 0;
+            char c = 0;
+            if (std::sscanf(argv[++i], "%u/%u%c", &a, &b, &c) != 2 || b == 0 || a >= b)
+                return usage("--shard takes I/N with 0 <= I < N");
+            o.shard_i = a;
+            o.shard_n = b;
+        } else return usage(("bad or incomplete option " + k).c_str());
+    }
+    Session b;
+    const std::string one_fst = o.fst_dir + "/mmasim-" + o.config + "-s" + std::to_string(o.seed) + "-j" +
+                                std::to_string(o.job) + ".fst";
+    if (!b.open(o.config, o.trace && o.job >= 0 ? one_fst.c_str() : nullptr)) {
+        std::fprintf(stderr, "mmasim: %s\n", b.error.c_str());
+        return 2;
+    }
+    if (o.mode >= 0 && (unsigned)o.mode >= b.cfg->nmodes) return usage("--mode is past the configuration's mode table");
+    Summary s;
+    s.config = o.config;
+    s.seed = o.seed;
+    s.shard = std::to_string(o.shard_i) + "/" + std::to_string(o.shard_n);
+    s.expected_bins = expected_bins(*b.cfg);
+    const bool tty = !o.quiet && isatty(fileno(stderr));
+    const auto t0 = std::chrono::steady_clock::now();
+    auto last = t0;
+    uint64_t first = 0, end = o.jobs;
+    if (o.job >= 0) first = (uint64_t)o.job, end = first + 1;
+    bool traced = false;
+    uint64_t todo = 0;
+    for (uint64_t j = first; j < end; j++) todo += (o.job >= 0 || j % o.shard_n == o.shard_i);
+    std::printf("mmasim regress: config %s (%ux%u DPUs of %u bytes, %u modes), seed %llu, shard %s, %llu jobs\n",
+                o.config.c_str(), b.dev.caps.tm, b.dev.caps.tn, b.dev.caps.w_bytes, b.dev.caps.nmodes,
+                (unsigned long long)o.seed, s.shard.c_str(), (unsigned long long)todo);
+    std::fflush(stdout);
+    for (uint64_t j = first; j < end; j++) {
+        if (o.job < 0 && j % o.shard_n != o.shard_i) continue;
+        Spec spec = draw(*b.cfg, b.geo, o.seed, j, o.faults, o.mode);
+        spec.corrupt = o.corrupt;
+        const auto j0 = std::chrono::steady_clock::now();
+        Outcome r = run(*b.dut, b.dev, *b.cfg, b.geo, spec);
+        const double secs = std::chrono::duration<double>(std::chrono::steady_clock::now() - j0).count();
+        s.jobs++;
+        s.cycles += r.cycles;
+        s.busy += r.busy;
+        s.macs += r.macs;
+        s.avail += r.avail;
+        s.useful_macs += r.useful_macs;
+        for (const std::string &bin : r.bins) s.coverage[bin]++;
+        s.records.push_back({j, spec.describe(*b.cfg), r.message, secs});
+        if (r.pass) {
+            s.passed++;
+        } else {
+            s.failed++;
+            const std::string rep = reproduce_line(argv[0], o, j);
+            s.failures.push_back({j, rep, spec.describe(*b.cfg) + ": " + r.message});
+            if (tty) std::fprintf(stderr, "\r\033[K");
+            std::printf("FAIL job %llu: %s: %s%s\n  reproduce: %s\n", (unsigned long long)j,
+                        spec.describe(*b.cfg).c_str(), r.message.c_str(), r.operands.c_str(), rep.c_str());
+            if (o.trace && o.job >= 0) std::printf("  waveform: %s\n", one_fst.c_str());
+            // the first failure: the same job once more, alone, with a waveform
+            if (!traced && o.job < 0) {
+                traced = true;
+                const std::string fst = o.fst_dir + "/mmasim-" + o.config + "-s" + std::to_string(o.seed) + "-j" +
+                                        std::to_string(j) + ".fst";
+                Session t;
+                if (t.open(o.config, fst.c_str())) {
+                    run(*t.dut, t.dev, *t.cfg, t.geo, spec);
+                    t.dut->trace(nullptr);
+                    std::printf("  waveform: %s\n", fst.c_str());
+                }
+            }
+            std::fflush(stdout);
+            // a failed job may leave the accelerator hung: reset it, or start a fresh one
+            if (mma_accel_reset(&b.dev) != MMA_OK || b.port.bad_resp) {
+                Session fresh;
+                if (!fresh.open(o.config, nullptr)) {
+                    std::fprintf(stderr, "mmasim: %s\n", fresh.error.c_str());
+                    return 2;
+                }
+                b = std::move(fresh);
+                b.port.dut = b.dut.get();
+                sim::sim_port_init(b.port, b.dut.get());
+                b.dev.port = &b.port.port;
+            }
+        }
+        const auto now = std::chrono::steady_clock::now();
+        if (tty && std::chrono::duration<double>(now - last).count() > 0.5) {
+            last = now;
+            const double el = std::chrono::duration<double>(now - t0).count();
+            std::fprintf(stderr, "\r\033[K[%s] %llu/%llu jobs, %llu failed, %.1f jobs/s, ETA %.0f s", o.config.c_str(),
+                         (unsigned long long)s.jobs, (unsigned long long)todo, (unsigned long long)s.failed, s.jobs / el,
+                         (todo - s.jobs) / (s.jobs / el));
+        }
+    }
+    if (tty) std::fprintf(stderr, "\r\033[K");
+    s.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
+    if (!o.coverage.empty()) b.dut->write_coverage(o.coverage.c_str());
+    std::string err;
+    if (!o.json.empty() && !write_json(s, o.json, err)) std::fprintf(stderr, "mmasim: %s\n", err.c_str());
+    if (!o.junit.empty() && !write_junit(s, o.junit, err)) std::fprintf(stderr, "mmasim: %s\n", err.c_str());
+    s.print(stdout);
+    return s.failed ? 1 : 0;
+}
+
+int cmd_merge(int argc, char **argv) {
+    Summary total;
+    std::string out;
+    unsigned files = 0;
+    for (int i = 2; i < argc; i++) {
+        if (!std::strcmp(argv[i], "--json")) {
+            if (i + 1 >= argc) return usage("--json needs a file");
+            out = argv[++i];
+            continue;
+        }
+        Summary s;
+        std::string err;
+        if (!read_json(argv[i], s, err)) {
+            std::fprintf(stderr, "mmasim merge: %s\n", err.c_str());
+            return 2;
+        }
+        if (files++ == 0) total.seed = s.seed;
+        total.add(s);
+    }
+    if (!files) return usage("merge needs at least one shard summary");
+    total.shard = std::to_string(files) + " shards";
+    std::string err;
+    if (!out.empty() && !write_json(total, out, err)) std::fprintf(stderr, "mmasim merge: %s\n", err.c_str());
+    total.print(stdout);
+    return total.failed ? 1 : 0;
+}
+
+// The first dense, unscaled mode whose A and B are `fmt` (a PTX type name), or -1.
+int mode_of(const mma_hw_config &cfg, const char *fmt, bool sparse) {
+    for (unsigned i = 0; i < cfg.nmodes; i++) {
+        const mma_hw_mode &m = cfg.modes[i];
+        const mma_format_info *a = mma_format_get((mma_format)m.atype);
+        if (m.atype == m.btype && (bool)m.sparse == sparse && !m.stype && a && !std::strcmp(a->name, fmt) &&
+            (m.dtype == MMA_FMT_F32 || m.dtype == MMA_FMT_S32))
+            return (int)i;
+    }
+    return -1;
+}
+
+int cmd_bench(int argc, char **argv) {
+    std::string config = "default";
+    uint64_t latency = 10;
+    for (int i = 2; i < argc; i++) {
+        const std::string k = argv[i];
+        if (k == "--config" && i + 1 < argc) config = argv[++i];
+        else if (k == "--latency" && i + 1 < argc && parse_u64(argv[i + 1], latency)) i++;
+        else return usage(("bad or incomplete option " + k).c_str());
+    }
+    Session b;
+    if (!b.open(config, nullptr)) {
+        std::fprintf(stderr, "mmasim: %s\n", b.error.c_str());
+        return 2;
+    }
+    struct Case { unsigned m, n, k; const char *fmt; bool sparse; };
+    const Case cases[] = {{128, 128, 128, "e4m3", false}, {64, 64, 64, "e4m3", false}, {256, 256, 256, "e4m3", false},
+                          {128, 128, 128, "f16", false},  {128, 128, 128, "bf16", false}, {64, 64, 64, "tf32", false},
+                          {128, 128, 128, "s8", false},   {128, 128, 128, "e2m1", false}, {128, 128, 128, "e4m3", true},
+                          {128, 128, 128, "f16", true}};
+    sim::AxiTiming t;
+    t.lat_min = t.lat_max = (unsigned)latency;
+    std::printf("mmasim bench: config %s, %ux%u DPUs of %u bytes, P = %u, memory latency %llu cycles, no stalls\n",
+                config.c_str(), b.dev.caps.tm, b.dev.caps.tn, b.dev.caps.w_bytes, b.dev.caps.p, (unsigned long long)latency);
+    std::printf("%-16s %-8s %-6s %10s %10s %10s %8s %12s %12s %s\n", "shape", "format", "sparse", "cycles", "busy",
+                "MACs/cyc", "util", "DMA rd B", "DMA wr B", "check");
+    std::vector<std::string> utils;
+    int rc = 0;
+    uint64_t cycles = 0;
+    const auto t0 = std::chrono::steady_clock::now();
+    for (const Case &c : cases) {
+        const int mode = mode_of(*b.cfg, c.fmt, c.sparse);
+        if (mode < 0) continue;
+        Spec s;
+        s.seed = 0xBE7C4;
+        s.index = (uint64_t)mode;
+        s.mode = (unsigned)mode;
+        s.m = c.m;
+        s.n = c.n;
+        s.k = c.k;
+        s.timing = t;
+        mma_accel_counters c0, c1;
+        mma_accel_counters_read(&b.dev, &c0);
+        const Outcome r = run(*b.dut, b.dev, *b.cfg, b.geo, s);
+        mma_accel_counters_read(&b.dev, &c1);
+        cycles += r.cycles;
+        const double util = r.avail ? 100.0 * (double)r.macs / (double)r.avail : 0;
+        char shape[32];
+        std::snprintf(shape, sizeof shape, "%ux%ux%u", c.m, c.n, c.k);
+        std::printf("%-16s %-8s %-6s %10llu %10llu %10.1f %7.1f%% %12llu %12llu %s\n", shape, c.fmt, c.sparse ? "2:4" : "-",
+                    (unsigned long long)r.cycles, (unsigned long long)r.busy,
+                    r.busy ? (double)r.useful_macs / (double)r.busy : 0.0, util,
+                    (unsigned long long)(c1.rd_bytes - c0.rd_bytes), (unsigned long long)(c1.wr_bytes - c0.wr_bytes),
+                    r.pass ? "bit-exact" : r.message.c_str());
+        char line[96];
+        std::snprintf(line, sizeof line, "util %s %s%s: %.1f%%", shape, c.sparse ? "sparse " : "", c.fmt, util);
+        utils.push_back(line);
+        if (!r.pass) rc = 1;
+    }
+    const double secs = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
+    for (const std::string &u : utils) std::printf("%s\n", u.c_str());
+    std::printf("simulated %llu cycles in %.1f s: %.0f cycles/s\n", (unsigned long long)cycles, secs,
+                secs > 0 ? (double)cycles / secs : 0.0);
+    return rc;
+}
+
+int cmd_list() {
+    for (const std::string &c : sim::dut_configs()) {
+        sim::AxiMem mem(MEM_BASE, 1u << 20);
+        std::unique_ptr<sim::Dut> d(sim::make_dut(c, &mem));
+        sim::SimPort port;
+        sim::sim_port_init(port, d.get());
+        mma_accel dev{};
+        const mma_status st = mma_accel_probe(&dev, &port.port);
+        if (st != MMA_OK) {
+            std::printf("%-10s probe failed: %s\n", c.c_str(), mma_status_name(st));
+            continue;
+        }
+        std::printf("%-10s preset %-14s %ux%u DPUs, %u bytes a step, P %u, block %ux%u, K pass %u bytes, %u modes\n",
+                    c.c_str(), dev.cfg->preset, dev.caps.tm, dev.caps.tn, dev.caps.w_bytes, dev.caps.p, dev.caps.mb,
+                    dev.caps.nb, dev.caps.kpass_bytes, dev.caps.nmodes);
+    }
+    return 0;
+}
+
+}  // namespace
+
+int main(int argc, char **argv) {
+    if (argc < 2) return usage("no command");
+    const std::string cmd = argv[1];
+    if (cmd == "regress") return cmd_regress(argc, argv);
+    if (cmd == "merge") return cmd_merge(argc, argv);
+    if (cmd == "bench") return cmd_bench(argc, argv);
+    if (cmd == "list") return cmd_list();
+    if (cmd == "conform") return mmasim::cmd_conform(argc, argv, MMA_VECTORS_DIR);
+    if (cmd == "--help" || cmd == "-h" || cmd == "help") return usage(nullptr), 0;
+    return usage(("unknown command " + cmd).c_str());
+}

@@ -1,0 +1,325 @@
+// Regression summaries: printing, JSON (write and read back), JUnit XML.
+#include <cctype>
+#include <cstdio>
+#include <cstdlib>
+#include <fstream>
+#include <set>
+#include <sstream>
+
+#include "report.h"
+
+namespace mmasim {
+
+namespace {
+
+std::string esc_json(const std::string &s) {
+    std::string o;
+    for (char c : s) {
+        if (c == '"' || c == '\\') o += '\\', o += c;
+        else if (c == '\n') o += "\\n";
+        else if ((unsigned char)c < 0x20) {
+            char b[8];
+            std::snprintf(b, sizeof b, "\\u%04x", c);
+            o += b;
+        } else o += c;
+    }
+    return o;
+}
+
+std::string esc_xml(const std::string &s) {
+    std::string o;
+    for (char c : s) {
+        if (c == '<') o += "&lt;";
+        else if (c == '>') o += "&gt;";
+        else if (c == '&') o += "&amp;";
+        else if (c == '"') o += "&quot;";
+        else o += c;
+    }
+    return o;
+}
+
+std::string human(double v) {
+    char b[32];
+    if (v >= 1e9) std::snprintf(b, sizeof b, "%.2fG", v / 1e9);
+    else if (v >= 1e6) std::snprintf(b, sizeof b, "%.2fM", v / 1e6);
+    else if (v >= 1e3) std::snprintf(b, sizeof b, "%.1fk", v / 1e3);
+    else std::snprintf(b, sizeof b, "%.0f", v);
+    return b;
+}
+
+// A minimal JSON reader for the files write_json produces.
+struct Json {
+    enum Kind { NUL, NUM, STR, ARR, OBJ, BOOL } kind = NUL;
+    double num = 0;
+    uint64_t u = 0;
+    std::string str;
+    std::vector<Json> arr;
+    std::vector<std::pair<std::string, Json>> obj;
+    const Json *get(const char *k) const {
+        for (const auto &p : obj)
+            if (p.first == k) return &p.second;
+        return nullptr;
+    }
+};
+
+struct Parser {
+    const std::string &t;
+    size_t i = 0;
+    std::string err;
+    explicit Parser(const std::string &s) : t(s) {}
+    void ws() {
+        while (i < t.size() && std::isspace((unsigned char)t[i])) i++;
+    }
+    bool fail(const char *what) {
+        if (err.empty()) err = std::string(what) + " at byte " + std::to_string(i);
+        return false;
+    }
+    bool string(std::string &o) {
+        if (t[i] != '"') return fail("expected a string");
+        for (i++; i < t.size() && t[i] != '"'; i++) {
+            if (t[i] == '\\') {
+                if (++i >= t.size()) return fail("truncated escape");
+                const char c = t[i];
+                if (c == 'n') o += '\n';
+                else if (c == 'u') {
+                    if (i + 4 >= t.size()) return fail("truncated \\u escape");
+                    o += (char)std::strtol(t.substr(i + 1, 4).c_str(), nullptr, 16);
+                    i += 4;
+                } else o += c;
+            } else o += t[i];
+        }
+        if (i >= t.size()) return fail("unterminated string");
+        i++;
+        return true;
+    }
+    bool value(Json &v, int depth) {
+        if (depth > 20) return fail("nested too deep");
+        ws();
+        if (i >= t.size()) return fail("unexpected end");
+        const char c = t[i];
+        if (c == '{') {
+            v.kind = Json::OBJ;
+            i++;
+            ws();
+            if (i < t.size() && t[i] == '}') return i++, true;
+            for (;;) {
+                ws();
+                std::string k;
+                if (i >= t.size() || !string(k)) return fail("expected a key");
+                ws();
+                if (i >= t.size() || t[i] != ':') return fail("expected ':'");
+                i++;
+                Json x;
+                if (!value(x, depth + 1)) return false;
+                v.obj.emplace_back(k, std::move(x));
+                ws();
+                if (i < t.size() && t[i] == ',') { i++; continue; }
+                if (i < t.size() && t[i] == '}') return i++, true;
+                return fail("expected ',' or '}'");
+            }
+        }
+        if (c == '[') {
+            v.kind = Json::ARR;
+            i++;
+            ws();
+            if (i < t.size() && t[i] == ']') return i++, true;
+            for (;;) {
+                Json x;
+                if (!value(x, depth + 1)) return false;
+                v.arr.push_back(std::move(x));
+                ws();
+                if (i < t.size() && t[i] == ',') { i++; continue; }
+                if (i < t.size() && t[i] == ']') return i++, true;
+                return fail("expected ',' or ']'");
+            }
+        }
+        if (c == '"') {
+            v.kind = Json::STR;
+            return string(v.str);
+        }
+        if (t.compare(i, 4, "true") == 0) { v.kind = Json::BOOL; v.u = 1; i += 4; return true; }
+        if (t.compare(i, 5, "false") == 0) { v.kind = Json::BOOL; i += 5; return true; }
+        if (t.compare(i, 4, "null") == 0) { i += 4; return true; }
+        const size_t s = i;
+        while (i < t.size() && (std::isdigit((unsigned char)t[i]) || t[i] == '.' || t[i] == '-' || t[i] == 'e' ||
+                                t[i] == 'E' || t[i] == '+'))
+            i++;
+        if (s == i) return fail("unexpected character");
+        v.kind = Json::NUM;
+        const std::string num = t.substr(s, i - s);
+        v.num = std::strtod(num.c_str(), nullptr);
+        v.u = std::strtoull(num.c_str(), nullptr, 10);
+        return true;
+    }
+};
+
+}  // namespace
+
+void Summary::add(const Summary &o) {
+    if (config.empty()) config = o.config;
+    else if (config != o.config && config.find(o.config) == std::string::npos) config += "+" + o.config;
+    jobs += o.jobs;
+    passed += o.passed;
+    failed += o.failed;
+    cycles += o.cycles;
+    busy += o.busy;
+    macs += o.macs;
+    avail += o.avail;
+    useful_macs += o.useful_macs;
+    seconds += o.seconds;
+    failures.insert(failures.end(), o.failures.begin(), o.failures.end());
+    for (const auto &c : o.coverage) coverage[c.first] += c.second;
+    std::set<std::string> have(expected_bins.begin(), expected_bins.end());
+    for (const auto &b : o.expected_bins)
+        if (have.insert(b).second) expected_bins.push_back(b);
+    records.insert(records.end(), o.records.begin(), o.records.end());
+}
+
+void Summary::print(FILE *f) const {
+    // hits per group (the bin name up to ':'); missed bins by name, modes by count
+    unsigned hit = 0;
+    std::map<std::string, std::pair<unsigned, unsigned>> groups;
+    std::vector<std::string> order;
+    std::string missed;
+    for (const auto &b : expected_bins) {
+        const std::string g = b.substr(0, b.find(':'));
+        if (!groups.count(g)) order.push_back(g);
+        auto it = coverage.find(b);
+        const bool h = it != coverage.end() && it->second;
+        hit += h;
+        groups[g].first += h;
+        groups[g].second++;
+        if (!h && g != "mode") missed += (missed.empty() ? "" : ", ") + b;
+    }
+    std::string per_group;
+    for (const std::string &g : order)
+        per_group += (per_group.empty() ? "" : ", ") + g + " " + std::to_string(groups[g].first) + "/" +
+                     std::to_string(groups[g].second);
+    std::fprintf(f, "---- mmasim regression summary: config %s, seed %llu, shard %s\n", config.c_str(),
+                 (unsigned long long)seed, shard.c_str());
+    std::fprintf(f, "  jobs          %llu\n", (unsigned long long)jobs);
+    std::fprintf(f, "  MACs/cycle    %.1f (M x N x K of the computed jobs per accelerator busy cycle)\n",
+                 busy ? (double)useful_macs / (double)busy : 0.0);
+    std::fprintf(f, "  utilisation   %.1f%% (busy MAC slots / MAC slots of the busy cycles; small random jobs)\n",
+                 avail ? 100.0 * (double)macs / (double)avail : 0.0);
+    std::fprintf(f, "  simulated     %s cycles in %.1f s: %s cycles/s, %.2f jobs/s on one core\n", human((double)cycles).c_str(),
+                 seconds, human(seconds > 0 ? (double)cycles / seconds : 0).c_str(), seconds > 0 ? (double)jobs / seconds : 0.0);
+    std::fprintf(f, "  coverage      %u/%zu functional bins hit (%s)\n", hit, expected_bins.size(), per_group.c_str());
+    if (!missed.empty()) std::fprintf(f, "  not hit       %s\n", missed.c_str());
+    size_t shown = 0;
+    for (const Failure &x : failures) {
+        if (shown++ == 10) {
+            std::fprintf(f, "  ... %zu more failures\n", failures.size() - 10);
+            break;
+        }
+        std::fprintf(f, "  FAILED job %llu: %s\n    reproduce: %s\n", (unsigned long long)x.job, x.message.c_str(),
+                     x.reproduce.c_str());
+    }
+    std::fprintf(f, "%llu passed, %llu failed\n", (unsigned long long)passed, (unsigned long long)failed);
+}
+
+bool write_json(const Summary &s, const std::string &path, std::string &err) {
+    std::ofstream o(path);
+    if (!o) {
+        err = "cannot write " + path;
+        return false;
+    }
+    o << "{\n  \"config\": \"" << esc_json(s.config) << "\",\n  \"seed\": " << s.seed << ",\n  \"shard\": \"" << s.shard
+      << "\",\n  \"jobs\": " << s.jobs << ",\n  \"passed\": " << s.passed << ",\n  \"failed\": " << s.failed
+      << ",\n  \"cycles\": " << s.cycles << ",\n  \"busy\": " << s.busy << ",\n  \"macs\": " << s.macs
+      << ",\n  \"avail\": " << s.avail << ",\n  \"useful_macs\": " << s.useful_macs << ",\n  \"seconds\": " << s.seconds
+      << ",\n  \"utilisation\": " << (s.avail ? (double)s.macs / (double)s.avail : 0.0) << ",\n  \"failures\": [";
+    for (size_t i = 0; i < s.failures.size(); i++)
+        o << (i ? "," : "") << "\n    {\"job\": " << s.failures[i].job << ", \"message\": \"" << esc_json(s.failures[i].message)
+          << "\", \"reproduce\": \"" << esc_json(s.failures[i].reproduce) << "\"}";
+    o << "\n  ],\n  \"expected_bins\": [";
+    for (size_t i = 0; i < s.expected_bins.size(); i++) o << (i ? ", " : "") << "\"" << esc_json(s.expected_bins[i]) << "\"";
+    o << "],\n  \"coverage\": {";
+    size_t i = 0;
+    for (const auto &c : s.coverage) o << (i++ ? "," : "") << "\n    \"" << esc_json(c.first) << "\": " << c.second;
+    o << "\n  }\n}\n";
+    if (!o) {
+        err = "write error on " + path;
+        return false;
+    }
+    return true;
+}
+
+bool read_json(const std::string &path, Summary &s, std::string &err) {
+    std::ifstream in(path);
+    if (!in) {
+        err = "cannot read " + path;
+        return false;
+    }
+    std::stringstream ss;
+    ss << in.rdbuf();
+    const std::string text = ss.str();
+    Parser p(text);
+    Json root;
+    if (!p.value(root, 0) || root.kind != Json::OBJ) {
+        err = path + ": not a shard summary (" + (p.err.empty() ? "not an object" : p.err) + ")";
+        return false;
+    }
+    auto num = [&](const char *k, uint64_t &v) {
+        const Json *j = root.get(k);
+        if (!j || j->kind != Json::NUM) return false;
+        v = j->u;
+        return true;
+    };
+    const Json *cfg = root.get("config"), *shard = root.get("shard"), *fails = root.get("failures"),
+               *cov = root.get("coverage"), *secs = root.get("seconds"), *bins = root.get("expected_bins");
+    if (!cfg || cfg->kind != Json::STR || !num("jobs", s.jobs) || !num("passed", s.passed) || !num("failed", s.failed) ||
+        !num("cycles", s.cycles) || !num("busy", s.busy) || !num("macs", s.macs) || !num("avail", s.avail) ||
+        !num("useful_macs", s.useful_macs) || !num("seed", s.seed) || !fails || fails->kind != Json::ARR || !cov ||
+        cov->kind != Json::OBJ || !secs || secs->kind != Json::NUM) {
+        err = path + ": a field of the shard summary is missing or of the wrong type";
+        return false;
+    }
+    if (s.passed + s.failed != s.jobs) {
+        err = path + ": passed + failed != jobs";
+        return false;
+    }
+    s.config = cfg->str;
+    if (shard && shard->kind == Json::STR) s.shard = shard->str;
+    s.seconds = secs->num;
+    for (const Json &f : fails->arr) {
+        const Json *job = f.get("job"), *msg = f.get("message"), *rep = f.get("reproduce");
+        if (!job || !msg || !rep) {
+            err = path + ": a failure lacks job, message or reproduce";
+            return false;
+        }
+        s.failures.push_back({job->u, rep->str, msg->str});
+    }
+    for (const auto &c : cov->obj) s.coverage[c.first] = c.second.u;
+    if (bins && bins->kind == Json::ARR)
+        for (const Json &b : bins->arr) s.expected_bins.push_back(b.str);
+    return true;
+}
+
+bool write_junit(const Summary &s, const std::string &path, std::string &err) {
+    std::ofstream o(path);
+    if (!o) {
+        err = "cannot write " + path;
+        return false;
+    }
+    o << "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<testsuites tests=\"" << s.jobs << "\" failures=\"" << s.failed
+      << "\" time=\"" << s.seconds << "\">\n  <testsuite name=\"mmasim.regress." << esc_xml(s.config) << "\" tests=\"" << s.jobs
+      << "\" failures=\"" << s.failed << "\" errors=\"0\" time=\"" << s.seconds << "\">\n";
+    std::map<uint64_t, const Failure *> fails;
+    for (const Failure &f : s.failures) fails[f.job] = &f;
+    for (const JobRecord &r : s.records) {
+        o << "    <testcase classname=\"mmasim." << esc_xml(s.config) << "\" name=\"job " << r.job << ": " << esc_xml(r.name)
+          << "\" time=\"" << r.seconds << "\"";
+        auto it = fails.find(r.job);
+        if (it == fails.end()) {
+            o << "/>\n";
+        } else {
+            o << ">\n      <failure message=\"" << esc_xml(it->second->message) << "\">reproduce: "
+              << esc_xml(it->second->reproduce) << "</failure>\n    </testcase>\n";
+        }
+    }
+    o << "  </testsuite>\n</testsuites>\n";
+    return (bool)o || (err = "write error on " + path, false);
+}
+
+}  // namespace mmasim

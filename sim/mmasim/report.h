@@ -1,0 +1,50 @@
+// A regression shard's summary: what regress prints, writes with --json / --junit, and merge reads
+// back and combines (shards need no coordination: each writes its own file).
+#ifndef MMA_SIM_REPORT_H
+#define MMA_SIM_REPORT_H
+
+#include <cstdint>
+#include <map>
+#include <string>
+#include <vector>
+
+namespace mmasim {
+
+struct Failure {
+    uint64_t job = 0;
+    std::string reproduce, message;
+};
+
+struct JobRecord {          // one job, for the JUnit report
+    uint64_t job = 0;
+    std::string name, message;
+    double seconds = 0;
+};
+
+struct Summary {
+    std::string config, shard = "0/1";
+    uint64_t seed = 0;
+    uint64_t jobs = 0, passed = 0, failed = 0;
+    uint64_t cycles = 0;        // simulated cycles, all jobs
+    uint64_t busy = 0;          // accelerator busy cycles (performance counter)
+    uint64_t macs = 0;          // busy MAC slots (performance counter)
+    uint64_t avail = 0;         // MAC slots of the busy cycles
+    uint64_t useful_macs = 0;   // M x N x K of the jobs that computed
+    double seconds = 0;         // wall time
+    std::vector<Failure> failures;
+    std::map<std::string, uint64_t> coverage;   // functional coverage bin -> jobs
+    std::vector<std::string> expected_bins;     // the bins the run should hit
+    std::vector<JobRecord> records;
+
+    void add(const Summary &o);
+    // The closing report; last line "N passed, M failed".
+    void print(FILE *f) const;
+};
+
+bool write_json(const Summary &s, const std::string &path, std::string &err);
+bool read_json(const std::string &path, Summary &s, std::string &err);
+bool write_junit(const Summary &s, const std::string &path, std::string &err);
+
+}  // namespace mmasim
+
+#endif

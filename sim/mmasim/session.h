@@ -1,0 +1,63 @@
+// A simulated accelerator of one configuration with its AXI memory and a probed driver: what every
+// mmasim command opens first.
+#ifndef MMA_SIM_SESSION_H
+#define MMA_SIM_SESSION_H
+
+#include <memory>
+#include <string>
+
+#include "../accel/dut.h"
+#include "../accel/sim_port.h"
+#include "jobs.h"
+
+namespace mmasim {
+
+constexpr uint32_t MEM_BASE = 0x10000000u;
+constexpr uint32_t MEM_SIZE = 64u << 20;
+
+// The simulated accelerator of one configuration with its memory and a probed driver.
+struct Session {
+    std::unique_ptr<sim::AxiMem> mem;
+    std::unique_ptr<sim::Dut> dut;
+    sim::SimPort port;
+    mma_accel dev{};
+    const mma_hw_config *cfg = nullptr;
+    Geometry geo{};
+    std::string error;
+
+    bool open(const std::string &config, const char *fst) {
+        mem.reset(new sim::AxiMem(MEM_BASE, MEM_SIZE));
+        dut.reset(sim::make_dut(config, mem.get()));
+        if (!dut) {
+            error = "no accelerator model of configuration '" + config + "' is linked (mmasim list)";
+            return false;
+        }
+        if (fst && !dut->trace(fst)) {
+            error = std::string("cannot write the waveform ") + fst;
+            return false;
+        }
+        sim::sim_port_init(port, dut.get());
+        mma_status st = mma_accel_probe(&dev, &port.port);
+        if (st != MMA_OK) {
+            error = std::string("probe: ") + mma_status_name(st);
+            return false;
+        }
+        unsigned bad = 0;
+        st = mma_accel_check_modes(&dev, &bad);
+        if (st != MMA_OK) {
+            error = "the hardware's mode table differs from the golden model's at row " + std::to_string(bad);
+            return false;
+        }
+        cfg = dev.cfg;
+        if (config != cfg->name) {
+            error = "model '" + config + "' reports configuration '" + cfg->name + "'";
+            return false;
+        }
+        geo = Geometry{dev.caps.tm, dev.caps.tn, dev.caps.p, dev.caps.mb, dev.caps.nb, dev.caps.kpass_bytes, dev.caps.nmodes};
+        return true;
+    }
+};
+
+} // namespace mmasim
+
+#endif
