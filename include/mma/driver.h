@@ -113,7 +113,7 @@ mma_status mma_accel_check_modes(const mma_accel *dev, unsigned *bad_mode);
 const mma_hw_mode *mma_accel_mode(const mma_accel *dev, unsigned mode);
 
 /* Writes a job given by bus addresses into the job registers and starts it (MMA_ERR_BUSY if a job
-   runs). Returns at once; mma_accel_wait collects the result. */
+   runs or a failed job's error is not yet collected). Returns at once; mma_accel_wait collects the result. */
 mma_status mma_accel_submit_bus(mma_accel *dev, const mma_accel_bus_job *job);
 
 /* Translates a job's pointers to bus addresses and submits it (MMA_ERR_RANGE if a pointer is not

@@ -3,6 +3,10 @@
 // each test line d = c + sum a_k b_k of one GPU instruction becomes a diagonal element of a GEMM
 // job in the mode of that instruction (64 tests a job: test t is row t of A, row t of B^T and
 // C[t][t]), and D[t][t] must equal the GPU's bits. An oracle independent of the golden model.
+#include <dirent.h>
+#include <sys/stat.h>
+
+#include <algorithm>
 #include <cstdio>
 #include <cstring>
 #include <fstream>
@@ -188,6 +192,19 @@ bool run_set(Session &s, const mma_gpu *gpu, const std::string &dir, const DataS
 
 uint32_t round32(uint32_t v) { return (v + 31) / 32 * 32; }
 
+// The configuration of `configs` (all linked ones when empty) whose preset is the GPU's, or null.
+static const mma_hw_config *config_of_gpu(const mma_gpu *gpu, const std::vector<std::string> &configs) {
+    const char *preset = mma_preset_name((mma_preset)gpu->preset);
+    for (size_t i = 0; i < MMA_HW_CONFIG_COUNT; i++) {
+        const mma_hw_config &c = mma_hw_configs[i];
+        if (!c.gpu || !preset || std::strcmp(c.preset, preset) != 0) continue;   // default: not a GPU's
+        bool linked = false;
+        for (const std::string &n : configs.empty() ? sim::dut_configs() : configs) linked |= n == c.name;
+        if (linked) return &c;
+    }
+    return nullptr;
+}
+
 int cmd_conform(int argc, char **argv, const char *default_dir) {
     std::vector<std::string> configs;
     std::string dir = default_dir;
@@ -197,30 +214,59 @@ int cmd_conform(int argc, char **argv, const char *default_dir) {
         if (k == "--config" && i + 1 < argc) configs.push_back(argv[++i]);
         else if (k == "--vectors" && i + 1 < argc) dir = argv[++i];
         else if (k == "--lines" && i + 1 < argc) max_lines = std::strtoul(argv[++i], nullptr, 10);
+        else if (!k.empty() && k[0] != '-') dir = k;
         else {
-            std::fprintf(stderr, "usage: mmasim conform [--config NAME]... [--vectors DIR] [--lines N]\n");
+            std::fprintf(stderr, "usage: mmasim conform [DIR] [--config NAME]... [--lines N]\n"
+                                 "  DIR: <GPU>/<format>/ data sets as in ../shared/vectors/gpu (default %s)\n",
+                         default_dir);
             return 2;
         }
     }
-    if (configs.empty()) configs = sim::dut_configs();
+    for (const std::string &c : configs) {
+        bool linked = false;
+        for (const std::string &n : sim::dut_configs()) linked |= n == c;
+        if (!linked) {
+            std::fprintf(stderr, "mmasim conform: no accelerator model of configuration '%s' is linked (mmasim list)\n",
+                         c.c_str());
+            return 2;
+        }
+    }
+    // every <GPU> directory of DIR: the configuration whose preset is that GPU's runs its data sets
+    DIR *d = opendir(dir.c_str());
+    if (!d) {
+        std::fprintf(stderr, "mmasim conform: cannot read directory %s\n", dir.c_str());
+        return 2;
+    }
+    std::vector<std::string> gpus;
+    while (const dirent *e = readdir(d)) {
+        struct stat st;
+        if (e->d_name[0] != '.' && stat((dir + "/" + e->d_name).c_str(), &st) == 0 && S_ISDIR(st.st_mode))
+            gpus.push_back(e->d_name);
+    }
+    closedir(d);
+    std::sort(gpus.begin(), gpus.end());
     size_t pass = 0, fail = 0, sets = 0;
-    for (const std::string &cfg : configs) {
+    for (const std::string &g : gpus) {
+        const mma_gpu *gpu = nullptr;
+        if (mma_gpu_from_name(g.c_str(), g.size(), &gpu) != MMA_OK || !gpu) {
+            std::printf("conform %s: FAILED: not a GPU the golden model knows (mmacore catalog lists them)\n", g.c_str());
+            fail++;
+            continue;
+        }
+        const mma_hw_config *cfg = config_of_gpu(gpu, configs);
+        if (!cfg) {
+            if (configs.empty())
+                std::printf("conform %s: FAILED: no accelerator configuration reproduces preset %s\n", g.c_str(),
+                            mma_preset_name((mma_preset)gpu->preset));
+            else
+                std::printf("conform %s: skipped (not a GPU of --config)\n", g.c_str());
+            fail += configs.empty();
+            continue;
+        }
         Session s;
-        if (!s.open(cfg, nullptr)) {
+        if (!s.open(cfg->name, nullptr)) {
             std::fprintf(stderr, "mmasim conform: %s\n", s.error.c_str());
             return 2;
-        }
-        if (!s.cfg->gpu) continue;
-        const mma_gpu *gpu = nullptr;
-        if (mma_gpu_from_name(s.cfg->gpu, std::strlen(s.cfg->gpu), &gpu) != MMA_OK || !gpu) {
-            std::fprintf(stderr, "mmasim conform: configuration %s names GPU %s, unknown to the golden model\n", cfg.c_str(),
-                         s.cfg->gpu);
-            return 2;
-        }
-        if (!exists(dir + "/" + s.cfg->gpu + "/fp16/a_" + s.cfg->gpu + "_fp16.txt")) {
-            std::printf("conform %s: no data of %s in %s (other GPU generations are not published here)\n", cfg.c_str(),
-                        s.cfg->gpu, dir.c_str());
-            continue;
         }
         for (const DataSet &ds : SETS) {
             for (mma_format out : {MMA_FMT_F32, MMA_FMT_F16}) {

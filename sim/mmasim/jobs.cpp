@@ -391,6 +391,13 @@ Outcome run(sim::Dut &dut, mma_accel &dev, const mma_hw_config &cfg, const Geome
             if (dut.read32(REG(JOB_M)) != m) out.message = "JOB_M changed while busy";
         }
     }
+    if (st == MMA_OK && out.expected != MMA_OK && out.message.empty()) {
+        // a failed job's error not yet collected: the driver must refuse the next job
+        for (const uint64_t tw = dut.cycles(); mma_accel_busy(&dev) && dut.cycles() - tw < dev.timeout;) dut.run(16, false);
+        if (!mma_accel_busy(&dev) && (dut.read32(REG(STATUS)) & MMA_ACCEL__STATUS__ERROR_bm) &&
+            mma_accel_submit_bus(&dev, &bj) != MMA_ERR_BUSY)
+            out.message = "submit with an unacknowledged error: not refused with MMA_ERR_BUSY";
+    }
     if (st == MMA_OK) st = mma_accel_wait(&dev, &err);
     else err.cause = st;
     out.got = st;

@@ -134,7 +134,9 @@ mma_status mma_accel_submit_bus(mma_accel *dev, const mma_accel_bus_job *job)
     if (dev == NULL || dev->port == NULL || job == NULL) {
         return MMA_ERR_NULL;
     }
-    if (mma_accel_busy(dev)) {
+    /* busy, or holding an error nobody has read (mma_accel_wait acknowledges it): no new job */
+    const uint32_t st = rd(dev, REG(STATUS));
+    if ((st & (MMA_ACCEL__STATUS__BUSY_bm | MMA_ACCEL__STATUS__ERROR_bm)) != 0u) {
         return MMA_ERR_BUSY;
     }
     wr(dev, REG(JOB_MODE), (uint32_t)job->mode | (job->ordered ? MMA_ACCEL__JOB_MODE__ORDERED_bm : 0u));

@@ -73,7 +73,15 @@ module mma_accel #(
 `include "mma_mode.vh"
 `include `MMA_CFG_VH
     localparam NB = CFG_HAS_SPARSE ? 2 * CFG_NL : CFG_NL;
-    localparam RT = MB / (CFG_TM * P);
+    // the configuration's DPU array; a synthesis run may shrink it (hw/syn/area.sh --array RxC)
+`ifdef MMA_SYN_TM
+    localparam TM = `MMA_SYN_TM;
+    localparam TN = `MMA_SYN_TN;
+`else
+    localparam TM = CFG_TM;
+    localparam TN = CFG_TN;
+`endif
+    localparam RT = MB / (TM * P);
     localparam [7:0] FEATURES = {2'b00, CFG_HAS_PAIR != 0, CFG_HAS_SEP != 0, CFG_HAS_GROUP != 0, CFG_HAS_INT != 0,
                                  CFG_HAS_SCALE != 0, CFG_HAS_SPARSE != 0};
 
@@ -104,7 +112,7 @@ module mma_accel #(
         .s_arready_o(s_arready_o), .s_rdata_o(s_rdata_o), .s_rresp_o(s_rresp_o), .s_rvalid_o(s_rvalid_o),
         .s_rready_i(s_rready_i),
         .lock_i(busy), .busy_write_o(regs_busy_write),
-        .caps0_tm_i(CFG_TM[7:0]), .caps0_tn_i(CFG_TN[7:0]), .caps0_w_bytes_i(CFG_W[7:0]), .caps0_p_i(P[7:0]),
+        .caps0_tm_i(TM[7:0]), .caps0_tn_i(TN[7:0]), .caps0_w_bytes_i(CFG_W[7:0]), .caps0_p_i(P[7:0]),
         .caps1_cfg_id_i(CFG_ID[7:0]), .caps1_nmodes_i(CFG_NMODES[7:0]), .caps1_bus_bytes_i(8'd32),
         .caps1_features_i(FEATURES),
         .caps2_mb_i(MB[15:0]), .caps2_nb_i(NBLK[15:0]), .caps3_kpass_bytes_i(WPR * 32),
@@ -171,7 +179,7 @@ module mma_accel #(
     wire [6:0]  rc_wb;
     wire [2:0]  rc_sel;
     wire [7:0]  rc_bank, rc_tag, rd_done_tag, wc_bank, wc_tag, wr_done_tag;
-    mma_sched #(.TM(CFG_TM), .TN(CFG_TN), .NL(CFG_NL), .NB(NB), .P(P), .MB(MB), .NBLK(NBLK), .WPR(WPR),
+    mma_sched #(.TM(TM), .TN(TN), .NL(CFG_NL), .NB(NB), .P(P), .MB(MB), .NBLK(NBLK), .WPR(WPR),
                 .MODE_W(MODE_BITS)) u_sched (
         .clk_i(clk_i), .rst_ni(rst_ni), .clear_i(clear), .start_i(sched_start), .busy_o(sched_busy),
         .done_o(sched_done), .mode_i(job_mode_word), .m_i(job_m), .n_i(job_n), .k_i(job_k),
@@ -222,7 +230,7 @@ module mma_accel #(
 
     // ------------------------------------------------------------------ compute core
     wire err_meta_c, err_code_c;
-    mma_core #(.TM(CFG_TM), .TN(CFG_TN), .NL(CFG_NL), .NN(CFG_NN), .F_MAIN(CFG_F_MAIN), .F_GRP(CFG_F_GRP),
+    mma_core #(.TM(TM), .TN(TN), .NL(CFG_NL), .NN(CFG_NN), .F_MAIN(CFG_F_MAIN), .F_GRP(CFG_F_GRP),
                .HAS_SPARSE(CFG_HAS_SPARSE), .HAS_SCALE(CFG_HAS_SCALE), .HAS_INT(CFG_HAS_INT),
                .HAS_SEP(CFG_HAS_SEP), .HAS_PAIR(CFG_HAS_PAIR), .MODE_W(MODE_BITS), .P(P), .SLOT_W(2), .MB(MB),
                .NBLK(NBLK), .WPR(WPR)) u_core (
