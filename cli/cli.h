@@ -49,6 +49,7 @@ typedef struct cli_run_opts {
     const char *fmeta, *fsa, *fsb;          /* --meta --scale-a --scale-b */
     const char *selector, *sa_sel, *sb_sel; /* --selector --scale-a-sel --scale-b-sel */
     bool warp;                              /* --warp: files hold per-lane registers */
+    const char *gemm, *threads;             /* --gemm MxNxK (a GEMM of that shape), --threads T */
     const char *vl, *fpmr, *fzn, *fzm, *fpn, *fpm, *fza, *index; /* SME/SVE FP8 forms */
     bool strict_fpmr, fpcr_ah;
 } cli_run_opts;
@@ -101,6 +102,23 @@ unsigned cli_format_bits(unsigned fmt);
  * (advancing *i past a separate value), "" if the value is missing, or NULL if argv[*i] is not --name.
  */
 const char *cli_option(int argc, char **argv, int *i, const char *name);
+
+/* ---- threads (common.c, threads.c; the library has none) ---- */
+
+/* Most threads any command starts. */
+#define CLI_MAX_THREADS 256u
+
+/* Parses --threads T (1..256) for command cmd; prints an error and returns false if invalid. */
+bool cli_parse_threads(const char *cmd, const char *v, unsigned *out);
+
+/* Work of band number `band` of a parallel loop: items [begin, end). */
+typedef void (*cli_band_fn)(void *ctx, size_t band, size_t begin, size_t end);
+
+/* Splits items [0, n) into up to `threads` contiguous bands, one thread each (the caller's is one); returns when all are done. */
+void cli_parallel_for(size_t n, unsigned threads, cli_band_fn fn, void *ctx);
+
+/* mma_gemm with the rows of D split into `threads` bands (mma_gemm_tile each); the first band's error, if any. */
+mma_status cli_gemm_threads(const mma_gemm_desc *g, unsigned threads);
 
 /* ---- line reader (hexio.c) ---- */
 

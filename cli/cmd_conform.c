@@ -21,7 +21,7 @@
 
 static void conform_usage(FILE *out)
 {
-    fputs("usage: mmacore conform DIR\n"
+    fputs("usage: mmacore conform DIR [--threads T]\n"
           "\n"
           "Checks the golden model against real tensor-core results. DIR is laid out like\n"
           "vectors/gpu/<GPU>/<format>: a_<GPU>_<fmt>.txt, b_<GPU>_<fmt>.txt, c_<GPU>_fp32.txt and\n"
@@ -29,6 +29,8 @@ static void conform_usage(FILE *out)
           "is printed for an unknown name) selects the preset and, with the format (fp16, bf16, tf32, E4M3, E5M2)\n"
           "and the output, the instruction that produced the data (vectors/gpu/README.md).\n"
           "Prints one summary per d file, up to 5 mismatches each, and a last line 'N passed, M failed'.\n"
+          "  --threads T   split the lines of the data set into T bands, one thread each (default 1;\n"
+          "                the output is the same)\n"
           "Exit status: 0 all passed, 1 mismatches, 2 error.\n",
           out);
 }
@@ -285,7 +287,55 @@ typedef struct check_ctx {
     mma_format fmt;
     const data_file *a, *b, *c;
     const uint64_t *acode, *bcode;
+    unsigned threads;
 } check_ctx;
+
+/* The model's results for the lines of one d file, computed by bands of lines in parallel. */
+typedef struct line_job {
+    const check_ctx *x;
+    const mma_instr *ins;
+    const mma_profile *prof;
+    mma_format out;
+    uint64_t *got;    /* per line: the model's D widened to f32 */
+    mma_status *st;   /* per line */
+    bool oom[CLI_MAX_THREADS];
+} line_job;
+
+static void check_lines(void *ctx, size_t band, size_t begin, size_t end)
+{
+    line_job *job = (line_job *)ctx;
+    const check_ctx *x = job->x;
+    const size_t K = x->a->k;
+    uint64_t *arow = calloc(job->ins->k, sizeof *arow);
+    uint64_t *bcol = calloc(job->ins->k, sizeof *bcol);
+    if (arow == NULL || bcol == NULL) {
+        job->oom[band] = true;
+        end = begin;
+    }
+    for (size_t t = begin; t < end; t++) {
+        uint64_t c = x->c->v[t], dcode = 0, got = 0;
+        mma_status st = MMA_OK;
+        memcpy(arow, x->acode + t * K, K * sizeof *arow);
+        memcpy(bcol, x->bcode + t * K, K * sizeof *bcol);
+        if (job->out == MMA_FMT_F16) {
+            st = mma_convert(MMA_FMT_F32, c, MMA_FMT_F16, MMA_RND_RNE, 0, &c);
+        }
+        if (st == MMA_OK) {
+            st = mma_dot(job->prof, x->fmt, arow, 1, x->fmt, bcol, 1, job->ins->k, job->out, c, job->out, &dcode);
+        }
+        if (st == MMA_OK) {
+            if (job->out == MMA_FMT_F16) {
+                st = mma_convert(MMA_FMT_F16, dcode, MMA_FMT_F32, MMA_RND_RNE, 0, &got);
+            } else {
+                got = dcode;
+            }
+        }
+        job->got[t] = got;
+        job->st[t] = st;
+    }
+    free(arow);
+    free(bcol);
+}
 
 /* Checks one d file; returns -1 on error, else adds to *pass / *fail. */
 static int check_output(const check_ctx *x, const data_file *d, mma_format out, size_t *pass, size_t *fail)
@@ -295,7 +345,6 @@ static int check_output(const check_ctx *x, const data_file *d, mma_format out, 
     mma_instr ins;
     mma_profile prof;
     mma_status st;
-    uint64_t *arow, *bcol;
     size_t npass = 0, nfail = 0, shown = 0;
     const size_t K = x->a->k;
 
@@ -316,34 +365,31 @@ static int check_output(const check_ctx *x, const data_file *d, mma_format out, 
         prof.c_mode = MMA_C_UNUSED; /* README: the wgmma data sets were run as D = A*B */
     }
     printf("%s: %s (%s)\n", d->base, text, c_mode_name(prof.c_mode));
-    arow = calloc(ins.k, sizeof *arow);
-    bcol = calloc(ins.k, sizeof *bcol);
-    if (arow == NULL || bcol == NULL) {
-        free(arow);
-        free(bcol);
+    line_job job;
+    memset(&job, 0, sizeof job);
+    job.x = x;
+    job.ins = &ins;
+    job.prof = &prof;
+    job.out = out;
+    job.got = calloc(d->lines, sizeof *job.got);
+    job.st = calloc(d->lines, sizeof *job.st);
+    bool oom = job.got == NULL || job.st == NULL;
+    if (!oom) {
+        cli_parallel_for(d->lines, x->threads, check_lines, &job);
+        for (size_t i = 0; i < CLI_MAX_THREADS; i++) {
+            oom = oom || job.oom[i];
+        }
+    }
+    if (oom) {
+        free(job.got);
+        free(job.st);
         cli_error("out of memory");
         return -1;
     }
     for (size_t t = 0; t < d->lines; t++) {
-        uint64_t c = x->c->v[t], dcode = 0, got = 0;
+        const uint64_t got = job.got[t];
         const uint32_t want = d->v[t];
-        memcpy(arow, x->acode + t * K, K * sizeof *arow);
-        memcpy(bcol, x->bcode + t * K, K * sizeof *bcol);
-        if (out == MMA_FMT_F16) {
-            st = mma_convert(MMA_FMT_F32, c, MMA_FMT_F16, MMA_RND_RNE, 0, &c);
-        } else {
-            st = MMA_OK;
-        }
-        if (st == MMA_OK) {
-            st = mma_dot(&prof, x->fmt, arow, 1, x->fmt, bcol, 1, ins.k, out, c, out, &dcode);
-        }
-        if (st == MMA_OK) {
-            if (out == MMA_FMT_F16) {
-                st = mma_convert(MMA_FMT_F16, dcode, MMA_FMT_F32, MMA_RND_RNE, 0, &got);
-            } else {
-                got = dcode;
-            }
-        }
+        st = job.st[t];
         if (st == MMA_OK && got == want) {
             npass++;
             continue;
@@ -368,8 +414,8 @@ static int check_output(const check_ctx *x, const data_file *d, mma_format out, 
             }
         }
     }
-    free(arow);
-    free(bcol);
+    free(job.got);
+    free(job.st);
     printf("%s: %zu passed, %zu failed\n", d->base, npass, nfail);
     *pass += npass;
     *fail += nfail;
@@ -445,11 +491,19 @@ int cmd_conform(int argc, char **argv)
     size_t pass = 0, fail = 0;
     int rc = CLI_EXIT_ERROR;
     size_t dirlen;
+    unsigned threads = 1;
 
     for (int i = 1; i < argc; i++) {
+        const char *v;
         if (strcmp(argv[i], "--help") == 0 || strcmp(argv[i], "-h") == 0) {
             conform_usage(stdout);
             return CLI_EXIT_OK;
+        }
+        if ((v = cli_option(argc, argv, &i, "--threads")) != NULL) {
+            if (!cli_parse_threads("conform", v, &threads)) {
+                return CLI_EXIT_ERROR;
+            }
+            continue;
         }
         if (argv[i][0] == '-' && argv[i][1] != '\0') {
             cli_error("conform: unknown option '%s' (see mmacore conform --help)", argv[i]);
@@ -548,7 +602,7 @@ int cmd_conform(int argc, char **argv)
         goto done;
     }
     {
-        check_ctx x = {gpu_info, preset, fmt, &fa, &fb, &fc, acode, bcode};
+        check_ctx x = {gpu_info, preset, fmt, &fa, &fb, &fc, acode, bcode, threads};
         for (int o = 0; o < 2; o++) {
             if (have_d[o] && check_output(&x, &fd[o], outs[o], &pass, &fail) != 0) {
                 goto done;

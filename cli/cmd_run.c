@@ -13,6 +13,7 @@ static void run_usage(FILE *out)
     fputs("usage: mmacore run INSTRUCTION [--profile P] --a FILE --b FILE --c FILE [--d-out FILE]\n"
           "                 [--meta FILE [--selector F]]\n"
           "                 [--scale-a FILE --scale-b FILE [--scale-a-sel B,T] [--scale-b-sel B,T]]\n"
+          "       mmacore run INSTRUCTION --gemm MxNxK [--threads T] [same options]  (a whole GEMM)\n"
           "       mmacore run INSTRUCTION --warp [same options]           (per-lane registers)\n"
           "       mmacore run fmopa.za16.f8|fmopa.za32.f8|fdot.f16.f8|fdot.f32.f8 --vl BITS --fpmr HEX\n"
           "                 --zn FILE --zm FILE --za FILE [--pn FILE --pm FILE] [--index I]\n"
@@ -36,6 +37,11 @@ static void run_usage(FILE *out)
           "  --scale-b FILE .block_scale: scale_B, V rows of N scale codes\n"
           "  --scale-a-sel B,T  {byte-id-a, thread-id-a} (default 0,0)\n"
           "  --scale-b-sel B,T  {byte-id-b, thread-id-b} (default 0,0)\n"
+          "  --gemm MxNxK   run a GEMM of that shape with the instruction's datapath (mma_gemm: K in chunks\n"
+          "                 of the instruction's k, the last zero-padded, each chunk's D the next one's C):\n"
+          "                 --a is M x K (mma.sp: M x K/2), --b K x N, --c and D M x N, --meta M x K/chunk,\n"
+          "                 --scale-a M x ceil(K/block), --scale-b ceil(K/block) x N (block = k / scale_vec)\n"
+          "  --threads T    with --gemm: split the rows of D into T bands, one thread each (default 1)\n"
           "\n"
           "Files: whitespace-separated hex words (optional 0x), one matrix row per line, each word one\n"
           "element code of the operand's type (f32/tf32 bit patterns, f16 codes, s8 two's complement\n"
@@ -92,6 +98,7 @@ static int parse_run_options(int argc, char **argv, cli_run_opts *o)
             {"--zm", offsetof(cli_run_opts, fzm)},              {"--pn", offsetof(cli_run_opts, fpn)},
             {"--pm", offsetof(cli_run_opts, fpm)},              {"--za", offsetof(cli_run_opts, fza)},
             {"--zda", offsetof(cli_run_opts, fza)},             {"--index", offsetof(cli_run_opts, index)},
+            {"--gemm", offsetof(cli_run_opts, gemm)},           {"--threads", offsetof(cli_run_opts, threads)},
         };
         const char *v = NULL;
         size_t k;
@@ -141,6 +148,186 @@ static int parse_run_options(int argc, char **argv, cli_run_opts *o)
     return -1;
 }
 
+/* Parses --gemm MxNxK (each 1 .. 65536). */
+static bool parse_gemm_shape(const char *v, size_t dims[3])
+{
+    const char *p = v;
+    for (int d = 0; d < 3; d++) {
+        char *end = NULL;
+        unsigned long x;
+        if (*p < '0' || *p > '9') {
+            break;
+        }
+        x = strtoul(p, &end, 10);
+        if (end == p || x < 1 || x > 65536 || (d < 2 && *end != 'x') || (d == 2 && *end != '\0')) {
+            break;
+        }
+        dims[d] = (size_t)x;
+        if (d == 2) {
+            return true;
+        }
+        p = end + 1;
+    }
+    cli_error("run: --gemm needs MxNxK with each from 1 to 65536 (e.g. 64x32x256), got '%s'", v);
+    return false;
+}
+
+/* Reads a file of rows x cols codes of width bits into a new array (NULL after an error message). */
+static uint64_t *read_matrix(const char *path, size_t rows, size_t cols, unsigned bits)
+{
+    uint64_t *m = calloc(rows * cols != 0 ? rows * cols : 1u, sizeof *m);
+    if (m == NULL) {
+        cli_error("out of memory");
+        return NULL;
+    }
+    if (rows * cols != 0 && !cli_read_hex_matrix(path, rows, cols, bits, m)) {
+        free(m);
+        return NULL;
+    }
+    return m;
+}
+
+/* `mmacore run INSTRUCTION --gemm MxNxK`: a whole GEMM through mma_gemm (row bands with --threads). */
+static int run_gemm(const cli_run_opts *o)
+{
+    size_t dims[3] = {0, 0, 0};
+    unsigned threads = 1;
+    mma_instr ins;
+    mma_profile prof;
+    const mma_profile *pprof = NULL;
+    mma_sparse_layout layout;
+    mma_scale_shape shape;
+    mma_frag_select sel;
+    uint64_t *a = NULL, *b = NULL, *c = NULL, *d = NULL, *meta64 = NULL, *sa = NULL, *sb = NULL;
+    uint8_t *meta = NULL;
+    size_t a_cols, meta_cols = 0, nblk = 0;
+    int rc = CLI_EXIT_ERROR;
+
+    if (!parse_gemm_shape(o->gemm, dims) || (o->threads != NULL && !cli_parse_threads("run", o->threads, &threads))) {
+        return CLI_EXIT_ERROR;
+    }
+    if (o->fa == NULL || o->fb == NULL || o->fc == NULL) {
+        cli_error("run: missing%s%s%s (see mmacore run --help)", o->fa == NULL ? " --a FILE" : "",
+                  o->fb == NULL ? " --b FILE" : "", o->fc == NULL ? " --c FILE" : "");
+        return CLI_EXIT_ERROR;
+    }
+    if (!cli_parse_instr(o->text, &ins) || !cli_parse_selectors(o->selector, o->sa_sel, o->sb_sel, &sel)) {
+        return CLI_EXIT_ERROR;
+    }
+    if (o->selector != NULL || o->sa_sel != NULL || o->sb_sel != NULL) {
+        cli_error("%s: --selector/--scale-a-sel/--scale-b-sel pick registers of one instruction, not for --gemm",
+                  o->text);
+        return CLI_EXIT_ERROR;
+    }
+    const size_t m = dims[0], n = dims[1], k = dims[2];
+    a_cols = k;
+    if (ins.sparsity != MMA_SPARSE_NONE) {
+        if (mma_sparse_layout_of(&ins, &layout) != MMA_OK || layout.chunk == 0) {
+            cli_error("%s: no sparsity layout for this instruction", o->text);
+            return CLI_EXIT_ERROR;
+        }
+        if (o->fmeta == NULL || k % layout.chunk != 0) {
+            cli_error("%s: a sparse GEMM needs K a multiple of %u and --meta FILE (M rows of K/%u values)", o->text,
+                      (unsigned)layout.chunk, (unsigned)layout.chunk);
+            return CLI_EXIT_ERROR;
+        }
+        a_cols = k / 2u;
+        meta_cols = k / layout.chunk;
+    } else if (o->fmeta != NULL) {
+        cli_error("%s: --meta is only for sparse instructions (mma.sp)", o->text);
+        return CLI_EXIT_ERROR;
+    }
+    if (ins.block_scale != 0u) {
+        if (mma_block_scale_shape(&ins, &shape) != MMA_OK || shape.block_k == 0) {
+            cli_error("%s: no scale geometry for this instruction", o->text);
+            return CLI_EXIT_ERROR;
+        }
+        if (o->fsa == NULL || o->fsb == NULL) {
+            cli_error("%s: a block-scaled GEMM needs --scale-a FILE (M x ceil(K/%u)) and --scale-b FILE", o->text,
+                      (unsigned)shape.block_k);
+            return CLI_EXIT_ERROR;
+        }
+        nblk = (k + shape.block_k - 1u) / shape.block_k;
+    } else if (o->fsa != NULL || o->fsb != NULL) {
+        cli_error("%s: --scale-a/--scale-b are only for .block_scale instructions", o->text);
+        return CLI_EXIT_ERROR;
+    }
+    if (!cli_run_profile(o->text, o->profile, &ins, &prof, &pprof)) {
+        return CLI_EXIT_ERROR;
+    }
+    a = read_matrix(o->fa, m, a_cols, cli_format_bits(ins.atype));
+    b = a != NULL ? read_matrix(o->fb, k, n, cli_format_bits(ins.btype)) : NULL;
+    c = b != NULL ? read_matrix(o->fc, m, n, cli_format_bits(ins.ctype)) : NULL;
+    d = c != NULL ? calloc(m * n != 0 ? m * n : 1u, sizeof *d) : NULL;
+    if (d == NULL) {
+        if (c != NULL) {
+            cli_error("out of memory");
+        }
+        goto done;
+    }
+    if (o->fmeta != NULL) {
+        meta64 = read_matrix(o->fmeta, m, meta_cols, 4);
+        meta = calloc(m * meta_cols != 0 ? m * meta_cols : 1u, sizeof *meta);
+        if (meta64 == NULL || meta == NULL) {
+            if (meta64 != NULL) {
+                cli_error("out of memory");
+            }
+            goto done;
+        }
+        for (size_t i = 0; i < m * meta_cols; i++) {
+            meta[i] = (uint8_t)meta64[i];
+        }
+    }
+    if (ins.block_scale != 0u) {
+        sa = read_matrix(o->fsa, m, nblk, cli_format_bits(shape.stype));
+        sb = sa != NULL ? read_matrix(o->fsb, nblk, n, cli_format_bits(shape.stype)) : NULL;
+        if (sb == NULL) {
+            goto done;
+        }
+    }
+    {
+        mma_gemm_desc g;
+        memset(&g, 0, sizeof g);
+        g.ins = &ins;
+        g.prof = pprof;
+        g.m = m;
+        g.n = n;
+        g.k = k;
+        g.a = a;
+        g.lda = a_cols;
+        g.b = b;
+        g.ldb = n;
+        g.c = c;
+        g.ldc = n;
+        g.d = d;
+        g.ldd = n;
+        g.meta = meta;
+        g.ldm = meta_cols;
+        g.scale_a = sa;
+        g.ldsa = nblk;
+        g.scale_b = sb;
+        g.ldsb = n;
+        const mma_status st = cli_gemm_threads(&g, threads);
+        if (st != MMA_OK) {
+            cli_error("%s: mma_gemm failed: %s (%s)", o->text, mma_status_name(st), mma_status_message(st));
+            goto done;
+        }
+    }
+    if (cli_write_matrix(o->fd, d, m, n, cli_format_bits(ins.dtype))) {
+        rc = CLI_EXIT_OK;
+    }
+done:
+    free(a);
+    free(b);
+    free(c);
+    free(d);
+    free(meta64);
+    free(meta);
+    free(sa);
+    free(sb);
+    return rc;
+}
+
 int cmd_run(int argc, char **argv)
 {
     cli_run_opts o;
@@ -162,6 +349,10 @@ int cmd_run(int argc, char **argv)
     }
     rc = CLI_EXIT_ERROR;
     if (cli_is_sme_name(o.text)) {
+        if (o.gemm != NULL || o.threads != NULL) {
+            cli_error("run: --gemm/--threads are not for the Arm FP8 forms");
+            return CLI_EXIT_ERROR;
+        }
         return cli_run_sme(&o);
     }
     if (o.vl != NULL || o.fpmr != NULL || o.fzn != NULL || o.fzm != NULL || o.fpn != NULL || o.fpm != NULL ||
@@ -170,8 +361,19 @@ int cmd_run(int argc, char **argv)
                   "FP8 forms (fmopa.za16.f8, fmopa.za32.f8, fdot.f16.f8, fdot.f32.f8)");
         return CLI_EXIT_ERROR;
     }
+    if ((o.gemm != NULL || o.threads != NULL) && o.warp) {
+        cli_error("run: --gemm/--threads are not for --warp (one instruction on per-lane registers)");
+        return CLI_EXIT_ERROR;
+    }
+    if (o.threads != NULL && o.gemm == NULL) {
+        cli_error("run: --threads needs --gemm MxNxK (one instruction runs on one thread)");
+        return CLI_EXIT_ERROR;
+    }
     if (o.warp) {
         return cli_run_warp(&o);
+    }
+    if (o.gemm != NULL) {
+        return run_gemm(&o);
     }
     text = o.text, profile = o.profile, fa = o.fa, fb = o.fb, fc = o.fc, fd = o.fd;
     fmeta = o.fmeta, fsa = o.fsa, fsb = o.fsb;

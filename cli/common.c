@@ -1,5 +1,9 @@
-/* mmacore CLI: error printing, instruction and preset lookup shared by the commands. */
+/* mmacore CLI: error printing, instruction and preset lookup, --threads, shared by the commands. */
+#define _POSIX_C_SOURCE 200809L
+
+#include <pthread.h>
 #include <stdarg.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "cli.h"
@@ -87,4 +91,62 @@ const char *cli_option(int argc, char **argv, int *i, const char *name)
     }
     *i += 1;
     return argv[*i];
+}
+
+/* ---- --threads and the parallel loop of bench, run --gemm and conform (the library has no threads) ---- */
+
+bool cli_parse_threads(const char *cmd, const char *v, unsigned *out)
+{
+    char *end = NULL;
+    const unsigned long t = strtoul(v, &end, 10);
+    if (*v == '\0' || end == NULL || *end != '\0' || t < 1 || t > CLI_MAX_THREADS) {
+        cli_error("%s: --threads needs a number from 1 to %u, got '%s'", cmd, CLI_MAX_THREADS, v);
+        return false;
+    }
+    *out = (unsigned)t;
+    return true;
+}
+
+typedef struct band {
+    cli_band_fn fn;
+    void *ctx;
+    size_t index, begin, end;
+} band;
+
+static void *band_main(void *arg)
+{
+    const band *b = (const band *)arg;
+    b->fn(b->ctx, b->index, b->begin, b->end);
+    return NULL;
+}
+
+void cli_parallel_for(size_t n, unsigned threads, cli_band_fn fn, void *ctx)
+{
+    band bands[CLI_MAX_THREADS];
+    pthread_t ids[CLI_MAX_THREADS];
+    bool started[CLI_MAX_THREADS];
+    size_t t = threads < 1u ? 1u : (threads > CLI_MAX_THREADS ? CLI_MAX_THREADS : threads);
+    if (t > n) {
+        t = n == 0 ? 1u : n;
+    }
+    for (size_t i = 0; i < t; i++) {
+        bands[i].fn = fn;
+        bands[i].ctx = ctx;
+        bands[i].index = i;
+        bands[i].begin = n * i / t; /* contiguous, sizes differing by at most one */
+        bands[i].end = n * (i + 1) / t;
+        started[i] = false;
+    }
+    /* band 0 runs on the calling thread; a thread that cannot be started runs there too */
+    for (size_t i = 1; i < t; i++) {
+        started[i] = pthread_create(&ids[i], NULL, band_main, &bands[i]) == 0;
+    }
+    band_main(&bands[0]);
+    for (size_t i = 1; i < t; i++) {
+        if (started[i]) {
+            pthread_join(ids[i], NULL);
+        } else {
+            band_main(&bands[i]);
+        }
+    }
 }

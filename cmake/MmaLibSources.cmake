@@ -17,7 +17,7 @@ set(MMA_LIB_COMPONENTS common format profile accumulate instr sparse block_scale
 set(MMA_LIB_common_SOURCES      common/status.c)
 set(MMA_LIB_common_DEPENDS)
 
-set(MMA_LIB_format_SOURCES      format/table.c format/decode.c format/round.c format/encode.c format/convert.c)
+set(MMA_LIB_format_SOURCES      format/table.c format/decode.c format/decode8.c format/round.c format/encode.c format/convert.c)
 set(MMA_LIB_format_DEPENDS      common)
 
 set(MMA_LIB_profile_SOURCES     profile/gpus.c profile/presets.c)

@@ -75,6 +75,15 @@ typedef struct mma_gemm_desc {
  */
 mma_status mma_gemm(const mma_gemm_desc *g);
 
+/*
+ * mma_gemm restricted to rows [i0, i1) and columns [j0, j1) of D, with exactly mma_gemm's result there
+ * (the library has no threads: callers split D into tiles, e.g. row bands, one per thread). A tile
+ * reads C and writes D only inside its own region (earlier K chunks' results go to D), so concurrent
+ * tiles must not overlap. The whole descriptor is validated as by mma_gemm; MMA_ERR_BUFFER unless
+ * i0 <= i1 <= m and j0 <= j1 <= n.
+ */
+mma_status mma_gemm_tile(const mma_gemm_desc *g, size_t i0, size_t i1, size_t j0, size_t j1);
+
 #ifdef __cplusplus
 }
 #endif

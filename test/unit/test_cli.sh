@@ -158,6 +158,33 @@ if [ "$n" -lt 700 ]; then echo "FAIL catalog: only $n entries"; FAILED=$((FAILED
 check bench_small 0 "float32 loop MAC/s" "$MMACORE" bench --size 16
 check bench_rows 0 "e5m2   |" "$MMACORE" bench --size 8
 check bench_bad_size 2 "--size needs a number" "$MMACORE" bench --size 0
+check bench_threads 0 "u4     |" "$MMACORE" bench --size 24 --threads 2 --repeat 1
+check bench_format 0 "s4     |" "$MMACORE" bench --size 8 --format f16,s4 --repeat 1
+check bench_bad_format 2 "unknown format 'f17'" "$MMACORE" bench --format f16,f17
+check bench_bad_threads 2 "--threads needs a number" "$MMACORE" bench --threads 0
+check bench_bad_repeat 2 "--repeat needs a number" "$MMACORE" bench --repeat x
+
+# ---- run --gemm: a whole GEMM, the same D on 1 and 3 threads; what --gemm refuses -----------
+rows 37 45 3c00 >"$T/ga.txt"
+rows 45 29 bc00 >"$T/gb.txt"
+rows 37 29 3f800000 >"$T/gc.txt"
+check run_gemm 0 "c2300000" "$MMACORE" run "$F16" --profile hopper --gemm 37x29x45 --a "$T/ga.txt" --b "$T/gb.txt" \
+    --c "$T/gc.txt"
+"$MMACORE" run "$F16" --profile hopper --gemm 37x29x45 --a "$T/ga.txt" --b "$T/gb.txt" --c "$T/gc.txt" >"$T/g1.txt" 2>&1
+"$MMACORE" run "$F16" --profile hopper --gemm 37x29x45 --threads 3 --a "$T/ga.txt" --b "$T/gb.txt" --c "$T/gc.txt" \
+    >"$T/g3.txt" 2>&1
+CASES=$((CASES + 1))
+if [ "$(wc -l <"$T/g1.txt")" -ne 37 ] || ! cmp -s "$T/g1.txt" "$T/g3.txt"; then
+    echo "FAIL run_gemm_threads: D differs between 1 and 3 threads (or not 37 rows)"; FAILED=$((FAILED + 1))
+fi
+check run_gemm_bad_shape 2 "--gemm needs MxNxK" "$MMACORE" run "$F16" --profile hopper --gemm 37x29 --a "$T/ga.txt" \
+    --b "$T/gb.txt" --c "$T/gc.txt"
+check run_gemm_short_a 2 "ga.txt:1: expected 46 values, got 45" "$MMACORE" run "$F16" --profile hopper --gemm 37x29x46 \
+    --a "$T/ga.txt" --b "$T/gb.txt" --c "$T/gc.txt"
+check run_threads_no_gemm 2 "--threads needs --gemm" "$MMACORE" run "$F16" --profile hopper --threads 2 \
+    --a "$T/a.txt" --b "$T/b.txt" --c "$T/c.txt"
+check run_gemm_warp 2 "not for --warp" "$MMACORE" run "$F16" --warp --gemm 2x2x2 --a "$T/a.txt" --b "$T/b.txt" \
+    --c "$T/c.txt"
 
 # ---- conform: a small synthetic data set (A100, tf32, K = 4) -------------------------------
 ONE=3f800000 ZERO32=00000000000000000000000000000000
@@ -233,6 +260,13 @@ check conform_no_dir 2 "missing DIR" "$MMACORE" conform
 # ---- conform: real data, when present ------------------------------------------------------
 if [ -n "$VECTORS" ] && [ -d "$VECTORS/A100/tf32" ]; then
     check conform_real_A100_tf32 0 "5000 passed, 0 failed" "$MMACORE" conform "$VECTORS/A100/tf32"
+    "$MMACORE" conform "$VECTORS/A100/tf32" >"$T/conf1.txt" 2>&1
+    "$MMACORE" conform "$VECTORS/A100/tf32" --threads 3 >"$T/conf3.txt" 2>&1
+    CASES=$((CASES + 1))
+    if ! cmp -s "$T/conf1.txt" "$T/conf3.txt"; then
+        echo "FAIL conform_threads: output differs between 1 and 3 threads"; FAILED=$((FAILED + 1))
+    fi
+    check conform_bad_threads 2 "--threads needs a number" "$MMACORE" conform "$VECTORS/A100/tf32" --threads 999
     copyset_real() { rm -rf "$1"; mkdir -p "$1"; cp "$VECTORS/A100/tf32"/* "$1"; chmod -R u+w "$1"; }
     copyset_real "$T/real"
     sed '$d' "$VECTORS/A100/tf32/b_A100_tf32.txt" >"$T/real/b_A100_tf32.txt"

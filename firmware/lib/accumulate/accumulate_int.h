@@ -90,6 +90,46 @@ mma_status mmai_bfma_frame(const mma_profile *prof, mma_format dtype, bool have_
 /* C's aligned, truncated, signed term at weight 2^(E-F) (0 unless frame->c_term). */
 int64_t mmai_bfma_c_term(const mma_profile *prof, const mma_bfma_frame *frame, const mma_value *c);
 
+/* Term exponent of a zero element of an operand vector: below any real one (two of them still fit an int16_t). */
+#define MMAI_BFMA_ZERO_E (-16000)
+
+/*
+ * A row of A or a column of B over consecutive chunks (instructions) of a GEMM, decoded once, each
+ * chunk's kc elements in the profile's k order (the block-FMA kernel's operand). Element t of chunk
+ * ch is (-1)^neg * m[t] * 2^g, g = ref[ch] if scaled[ch], else its own LSB weight e[t] - p; e[t] is
+ * its term exponent (NUMERICS 3.2: LSB weight + p, subnormals pinned at e_min), or MMAI_BFMA_ZERO_E
+ * for a zero. A scaled chunk holds its significands on one grid (m[t] = |M| << (lsb - ref) < 2^32),
+ * so all products of a step align with one shift. Elements are finite (no NaN/Inf).
+ */
+typedef struct mmai_bfma_vec {
+    const uint32_t *m;      /* significand magnitudes */
+    const uint16_t *m16;    /* the same where they are below 2^15 (scaled[ch] == MMAI_BFMA_SCALED16) */
+    const int16_t *s16;     /* ... and with their signs */
+    const uint32_t *neg;    /* 0, or all ones for a negative element */
+    const int16_t *e;       /* term exponents */
+    const int32_t *ref;     /* per chunk: weight exponent of m's unit if scaled */
+    const uint8_t *scaled;  /* per chunk: 0, MMAI_BFMA_SCALED (m[t] = |M| << (lsb - ref)) or MMAI_BFMA_SCALED16 */
+    uint8_t p;              /* fraction bits of the element format */
+} mmai_bfma_vec;
+
+#define MMAI_BFMA_SCALED 1u   /* the chunk's significands are on one grid */
+#define MMAI_BFMA_SCALED16 2u /* ... and below 2^15: m16 and s16 hold them */
+
+/* Outputs (columns of B) one kernel call computes side by side. */
+#define MMAI_BFMA_LANES 4u
+
+/*
+ * nchunks consecutive instructions of a GEMM for nb <= MMAI_BFMA_LANES outputs that share a row of
+ * A (b[l], c_d[l], d[l]: lane l): chunk 0 with profile `first`, the rest with `later` (G per step; C
+ * joint / separate / unused as mmai_block_fma_run), each chunk's D the next one's C; c_d is chunk 0's
+ * C already in dtype (f32 or f16). The same bits as chained mma_dot calls on the codes. For
+ * block-FMA profiles with zero_product_term = 0 (a zero product never takes part); subnormal
+ * flushing is the decoder's job.
+ */
+mma_status mmai_bfma_chunks(const mma_profile *first, const mma_profile *later, mma_format dtype,
+                            const mmai_bfma_vec *a, const mmai_bfma_vec *b, size_t nb, size_t kc, size_t nchunks,
+                            const uint64_t *c_d, uint64_t *d);
+
 /* One block-FMA step over k-order positions [pos, pos+cnt) with accumulator acc (if have_acc). */
 typedef mma_status (*mmai_block_step_fn)(const void *ctx, size_t pos, size_t cnt, bool have_acc, uint64_t acc,
                                         uint64_t *out);
@@ -97,6 +137,61 @@ typedef mma_status (*mmai_block_step_fn)(const void *ctx, size_t pos, size_t cnt
 /* Runs the steps of one instruction (groups of G, C joint/separate/unused) with a step implementation. */
 mma_status mmai_block_fma_run(const mma_profile *prof, mmai_block_step_fn step, const void *ctx, size_t n, uint64_t c_d,
                              mma_format dtype, uint64_t *d);
+
+/*
+ * The cases of the separate-C add stage (mma_ieee_add: one rounding of a + b) that need no exact
+ * accumulator, on decoded operands (va of code a, vb of code b): two zeros, x + 0, and finite sums
+ * whose exact value fits 64 bits and rounds to a normal value or cancels. Returns false, writing
+ * nothing, for the rest (NaN/Inf, exponents far apart, subnormal or overflowing results): the exact
+ * path decides. *value (may be NULL) receives the result decoded.
+ */
+static MMAI_HOT_INLINE bool mmai_ieee_add_direct(const mma_format_info *info, const mma_value *va, uint64_t a,
+                                                 const mma_value *vb, uint64_t b, mma_round mode, uint64_t *code,
+                                                 mma_value *value)
+{
+    const mma_value zero = {MMA_CLASS_ZERO, 0, 0, 0, 0, 0};
+    if (va->cls == MMA_CLASS_ZERO && vb->cls == MMA_CLASS_ZERO) {
+        /* exact zero: same-signed zeros keep the sign, otherwise +0 (-0 under RD) */
+        const unsigned sign = va->sign == vb->sign ? va->sign : (mode == MMA_RND_RD ? 1u : 0u);
+        *code = mmai_code_zero(info, sign);
+        if (value != NULL) {
+            *value = zero;
+            value->sign = (uint8_t)sign;
+        }
+        return true;
+    }
+    if ((va->cls == MMA_CLASS_ZERO && vb->cls == MMA_CLASS_FINITE) ||
+        (vb->cls == MMA_CLASS_ZERO && va->cls == MMA_CLASS_FINITE)) {
+        const bool take_b = va->cls == MMA_CLASS_ZERO;
+        *code = take_b ? b : a; /* x + 0 = x exactly; a finite value has one code */
+        if (value != NULL) {
+            *value = take_b ? *vb : *va;
+        }
+        return true;
+    }
+    if (va->cls != MMA_CLASS_FINITE || vb->cls != MMA_CLASS_FINITE) {
+        return false;
+    }
+    const mma_value *hi = va->exp >= vb->exp ? va : vb, *lo = va->exp >= vb->exp ? vb : va;
+    const int32_t gap = hi->exp - lo->exp;
+    if (gap + mmai_msb64(hi->sig) > 61) {
+        return false;
+    }
+    const int64_t x = (int64_t)(hi->sig << (unsigned)gap), y = (int64_t)lo->sig;
+    const int64_t sx = -(int64_t)(hi->sign & 1u), sy = -(int64_t)(lo->sign & 1u); /* 0 or -1: signs without branches */
+    const int64_t sum = ((x ^ sx) - sx) + ((y ^ sy) - sy);
+    if (sum == 0) {
+        const unsigned sign = mode == MMA_RND_RD ? 1u : 0u; /* exact cancellation */
+        *code = mmai_code_zero(info, sign);
+        if (value != NULL) {
+            *value = zero;
+            value->sign = (uint8_t)sign;
+        }
+        return true;
+    }
+    return mmai_round_normal(info, sum < 0 ? 1u : 0u, sum < 0 ? (uint64_t)0 - (uint64_t)sum : (uint64_t)sum, lo->exp,
+                             mode, code, NULL, value);
+}
 
 /* Rounds C (in ctype) once RNE to the accumulator format dtype (identity if equal). */
 mma_status mmai_c_to_dtype(mma_format ctype, uint64_t c, mma_format dtype, uint64_t *out);

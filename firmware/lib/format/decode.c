@@ -1,6 +1,7 @@
 /* Decode stage: any element code -> exact (class, sign, exponent, integer significand). */
 #include "mma/format.h"
 
+#define MMAI_HOT_DEFINE /* the out-of-line copy of the hot helpers when MMA_FAST_TABLES is 0 */
 #include "format_int.h"
 
 static uint64_t low_mask(unsigned bits)
@@ -27,61 +28,15 @@ mma_status mmai_decode_info(const mma_format_info *info, uint64_t code, mma_valu
     if (info == NULL || out == NULL) {
         return MMA_ERR_NULL;
     }
-    if ((code & ~low_mask(info->storage_bits)) != 0) {
-        return MMA_ERR_CODE;
-    }
-    out->sticky = 0;
-    out->signaling = 0;
     if (info->kind != MMA_KIND_FLOAT) {
+        if ((code & ~low_mask(info->storage_bits)) != 0) {
+            return MMA_ERR_CODE;
+        }
+        out->sticky = 0;
+        out->signaling = 0;
         return decode_int(info, code, out);
     }
-    /* Significant bits only: tf32 drops the 13 low bits, ue4m3 ignores bit 7. */
-    uint64_t bits = (code >> info->frac_shift) & low_mask(info->value_bits);
-    const unsigned p = info->frac_bits;
-    const unsigned ebits = info->exp_bits;
-    const uint64_t frac = bits & low_mask(p);
-    const uint64_t efield = (bits >> p) & low_mask(ebits);
-    const uint64_t emax_field = low_mask(ebits);
-    out->sign = (uint8_t)(info->has_sign ? ((bits >> (p + ebits)) & 1u) : 0u);
-
-    if (efield == emax_field) {
-        if (info->nan_style == MMA_NAN_IEEE && frac != 0) {
-            out->cls = MMA_CLASS_NAN;
-            out->signaling = (uint8_t)(((frac >> (p - 1u)) & 1u) == 0);
-            out->sig = 0;
-            out->exp = 0;
-            return MMA_OK;
-        }
-        if (info->nan_style == MMA_NAN_ALL_ONES && frac == low_mask(p)) {
-            out->cls = MMA_CLASS_NAN;
-            out->signaling = 1; /* no quiet bit: Arm treats E4M3 all-ones as signalling */
-            out->sig = 0;
-            out->exp = 0;
-            return MMA_OK;
-        }
-        if (info->has_inf && frac == 0) {
-            out->cls = MMA_CLASS_INF;
-            out->sig = 0;
-            out->exp = 0;
-            return MMA_OK;
-        }
-    }
-    if (efield == 0 && info->has_subnormals) {
-        if (frac == 0) {
-            out->cls = MMA_CLASS_ZERO;
-            out->sig = 0;
-            out->exp = 0;
-            return MMA_OK;
-        }
-        out->cls = MMA_CLASS_FINITE;
-        out->sig = frac;
-        out->exp = (int32_t)info->emin - (int32_t)p;
-        return MMA_OK;
-    }
-    out->cls = MMA_CLASS_FINITE;
-    out->sig = ((uint64_t)1 << p) | frac;
-    out->exp = (int32_t)efield - (int32_t)info->bias - (int32_t)p;
-    return MMA_OK;
+    return mmai_decode_float(info, code, out);
 }
 
 mma_status mma_decode(mma_format fmt, uint64_t code, mma_value *out)

@@ -154,6 +154,9 @@ mma_status mmai_encode_info(const mma_format_info *info, const mma_value *v, mma
         return MMA_ERR_UNREPRESENTABLE;
     }
     const unsigned sign = v->sign;
+    if (!v->sticky && mmai_round_normal(info, sign, v->sig, v->exp, mode, code, inexact, NULL)) {
+        return MMA_OK; /* a normal finite result */
+    }
     const int p = info->frac_bits;
 
     /* Quantum of the result: 2^q with q = max(E, emin) - p, E the value's exponent. */

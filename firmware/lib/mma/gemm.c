@@ -62,7 +62,17 @@ static void chunk_row(const mma_gemm_desc *g, const mma_sparse_layout *layout, s
     }
 }
 
-mma_status mma_gemm(const mma_gemm_desc *g)
+/* What validation of a GEMM finds out: everything the paths need. */
+typedef struct gemm_plan {
+    mma_sparse_layout layout;
+    mma_scale_shape shape;
+    size_t nblk;       /* scale blocks along K */
+    bool integer;
+    mma_profile eff;   /* effective profile (floating point only) */
+} gemm_plan;
+
+/* Checks the descriptor and every optional operand before anything is computed. */
+static mma_status validate(const mma_gemm_desc *g, gemm_plan *p)
 {
     if (g == NULL || g->ins == NULL || g->d == NULL || (g->m != 0 && g->n != 0 && g->c == NULL) ||
         (g->m != 0 && g->k != 0 && g->a == NULL) || (g->k != 0 && g->n != 0 && g->b == NULL)) {
@@ -77,54 +87,96 @@ mma_status mma_gemm(const mma_gemm_desc *g)
     if (kc == 0 || kc > MMAI_ROW_MAX_K || g->ldb < g->n || g->ldc < g->n || g->ldd < g->n) {
         return MMA_ERR_BUFFER;
     }
-    mma_sparse_layout layout = {0, 0, 1, 1};
-    mma_scale_shape shape = {1, 0, 1};
+    const mma_sparse_layout no_layout = {0, 0, 1, 1};
+    const mma_scale_shape no_shape = {1, 0, 1};
+    p->layout = no_layout;
+    p->shape = no_shape;
     if (ins->sparsity != MMA_SPARSE_NONE) {
-        st = mma_sparse_layout_of(ins, &layout);
+        st = mma_sparse_layout_of(ins, &p->layout);
     }
     if (st == MMA_OK && ins->block_scale) {
-        st = mma_block_scale_shape(ins, &shape);
+        st = mma_block_scale_shape(ins, &p->shape);
     }
-    const size_t nblk = (g->k + shape.block_k - 1u) / shape.block_k;
+    p->nblk = (g->k + p->shape.block_k - 1u) / p->shape.block_k;
     if (st == MMA_OK) {
-        st = check_operands(g, &layout, &shape, nblk);
+        st = check_operands(g, &p->layout, &p->shape, p->nblk);
     }
-    const bool integer = mma_instr_is_integer(ins);
-    mma_profile eff;
-    if (st == MMA_OK && !integer) {
-        st = mmai_effective_profile(ins, g->prof, &eff);
+    p->integer = mma_instr_is_integer(ins);
+    if (st == MMA_OK && !p->integer) {
+        st = mmai_effective_profile(ins, g->prof, &p->eff);
     }
-    if (st != MMA_OK) {
-        return st;
-    }
-    if (!integer && ins->sparsity == MMA_SPARSE_NONE && !ins->block_scale && mmai_gemm_fast_eligible(ins, &eff)) {
-        return mmai_gemm_fast(g, &eff);
-    }
-    mma_profile later = eff; /* chunks after the first: C unused becomes "accumulate into D" */
+    return st;
+}
+
+/* The general path (the row engine) over rows [i0, i1) and columns [j0, j1) of D. */
+static mma_status general_tile(const mma_gemm_desc *g, const gemm_plan *p, size_t i0, size_t i1, size_t j0, size_t j1)
+{
+    const mma_instr *ins = g->ins;
+    const size_t kc = ins->k;
+    const bool integer = p->integer;
+    const mma_scale_shape *shape = &p->shape;
+    mma_profile later = p->eff; /* chunks after the first: C unused becomes "accumulate into D" */
     if (!integer && later.c_mode == MMA_C_UNUSED) {
         later.c_mode = MMA_C_JOINT;
     }
     uint64_t arow[MMAI_ROW_MAX_K];
     uint64_t sa[4];
+    mma_status st = MMA_OK;
     size_t k0 = 0;
+    if (i0 >= i1 || j0 >= j1) {
+        return MMA_OK;
+    }
     do {
         const size_t cnt = (g->k - k0) < kc ? (g->k - k0) : kc;
-        const size_t blk0 = k0 / shape.block_k;
-        mmai_row_ctx x = {ins, integer ? NULL : (k0 == 0 ? &eff : &later), ins->block_scale ? &shape : NULL, g->n,
-                          g->b + k0 * g->ldb, g->ldb, cnt, NULL, g->ldsb, 0};
+        const size_t blk0 = k0 / shape->block_k;
+        mmai_row_ctx x = {ins, integer ? NULL : (k0 == 0 ? &p->eff : &later), ins->block_scale ? shape : NULL,
+                          j1 - j0, cnt != 0 ? g->b + (k0 * g->ldb + j0) : NULL, g->ldb, cnt, NULL, g->ldsb, 0};
         if (ins->block_scale) {
-            x.scale_b = g->scale_b + blk0 * g->ldsb;
-            x.sb_rows = nblk - blk0 < shape.vec ? nblk - blk0 : shape.vec;
+            x.sb_rows = p->nblk - blk0 < shape->vec ? p->nblk - blk0 : shape->vec;
+            x.scale_b = x.sb_rows != 0 ? g->scale_b + (blk0 * g->ldsb + j0) : NULL;
         }
         const mma_format ctype = k0 == 0 ? (mma_format)ins->ctype : (mma_format)ins->dtype;
-        for (size_t i = 0; i < g->m && st == MMA_OK; ++i) {
-            chunk_row(g, &layout, i, k0, cnt, arow);
-            for (size_t s = 0; ins->block_scale && s < shape.vec; ++s) {
-                sa[s] = s < x.sb_rows ? g->scale_a[i * g->ldsa + blk0 + s] : mmai_scale_unit((mma_format)shape.stype);
+        for (size_t i = i0; i < i1 && st == MMA_OK; ++i) {
+            chunk_row(g, &p->layout, i, k0, cnt, arow);
+            for (size_t s = 0; ins->block_scale && s < shape->vec; ++s) {
+                sa[s] = s < x.sb_rows ? g->scale_a[i * g->ldsa + blk0 + s] : mmai_scale_unit((mma_format)shape->stype);
             }
-            st = mmai_row(&x, arow, sa, ctype, k0 == 0 ? &g->c[i * g->ldc] : &g->d[i * g->ldd], &g->d[i * g->ldd]);
+            st = mmai_row(&x, arow, sa, ctype, k0 == 0 ? &g->c[i * g->ldc + j0] : &g->d[i * g->ldd + j0],
+                          &g->d[i * g->ldd + j0]);
         }
         k0 += cnt;
     } while (st == MMA_OK && k0 < g->k);
     return st;
+}
+
+/* A validated tile: the fast path where it applies (fast), else the row engine. */
+static mma_status tile(const mma_gemm_desc *g, size_t i0, size_t i1, size_t j0, size_t j1, bool fast)
+{
+    gemm_plan p;
+    mma_status st = validate(g, &p);
+    if (st != MMA_OK) {
+        return st;
+    }
+    if (i0 > i1 || i1 > g->m || j0 > j1 || j1 > g->n) {
+        return MMA_ERR_BUFFER;
+    }
+    if (fast && mmai_gemm_fast_eligible(g->ins, p.integer ? NULL : &p.eff)) {
+        return mmai_gemm_fast_tile(g, p.integer ? NULL : &p.eff, i0, i1, j0, j1);
+    }
+    return general_tile(g, &p, i0, i1, j0, j1);
+}
+
+mma_status mma_gemm_tile(const mma_gemm_desc *g, size_t i0, size_t i1, size_t j0, size_t j1)
+{
+    return tile(g, i0, i1, j0, j1, true);
+}
+
+mma_status mma_gemm(const mma_gemm_desc *g)
+{
+    return g == NULL ? MMA_ERR_NULL : tile(g, 0, g->m, 0, g->n, true);
+}
+
+mma_status mmai_gemm_general(const mma_gemm_desc *g)
+{
+    return g == NULL ? MMA_ERR_NULL : tile(g, 0, g->m, 0, g->n, false);
 }

@@ -1,170 +1,520 @@
-/* Fast GEMM path for block-FMA profiles: operands decoded once per block, same step semantics. */
+/*
+ * GEMM fast paths: the semantics of the row engine (mma_gemm's general path) computed from operands
+ * decoded once per block. D is cut into blocks of MMAI_FAST_COLS columns and K into runs of
+ * MMAI_FAST_ROWK / k chunks (instructions): each block of B is decoded once per GEMM, each run of a
+ * row of A once per block of columns.
+ *  - block-FMA profiles: each element becomes (significand, term exponent, sign) in the profile's k
+ *    order, per chunk on one grid where it fits (mmai_bfma_vec); mmai_bfma_chunks runs the steps of
+ *    all the run's chunks for one output, so D is read and written once per run.
+ *  - s8/u8/s4/u4: exact int32 dot products of int16 operands, then C and .satfinite or wrap per chunk.
+ * A chunk whose row of A or column of B holds a NaN or Inf is computed by mma_dot on the codes.
+ */
 #include "gemm_fast.h"
 
-#define ZERO_E (-(1 << 20)) /* term exponent of a zero element: never the maximum */
-
-/* A decoded element: signed significand and term exponent (e = exp + p). */
-typedef struct fast_elem {
-    int32_t m;
-    int32_t e;
-} fast_elem;
-
-/* Decodes one code; returns false for NaN/Inf (the caller then takes the generic path). */
-static bool fast_decode(mma_format fmt, unsigned p, uint64_t code, fast_elem *out, mma_status *st)
-{
-    mma_value v;
-    *st = mma_decode(fmt, code, &v);
-    if (*st != MMA_OK || v.cls == MMA_CLASS_NAN || v.cls == MMA_CLASS_INF) {
-        return false;
-    }
-    if (v.cls == MMA_CLASS_ZERO) {
-        out->m = 0;
-        out->e = ZERO_E;
-        return true;
-    }
-    out->m = v.sign ? -(int32_t)v.sig : (int32_t)v.sig;
-    out->e = v.exp + (int32_t)p;
-    return true;
-}
+#define MAX_CHUNKS (MMAI_FAST_ROWK / MMAI_FAST_MIN_K) /* chunks per run at most */
 
 bool mmai_gemm_fast_eligible(const mma_instr *ins, const mma_profile *prof)
 {
     const mma_format_info *ia = mma_format_get((mma_format)ins->atype);
     const mma_format_info *ib = mma_format_get((mma_format)ins->btype);
-    return prof->algo == MMA_ACC_BLOCK_FMA && ia != NULL && ib != NULL && ia->kind == MMA_KIND_FLOAT &&
-           ib->kind == MMA_KIND_FLOAT && ia->frac_bits <= 10 && ib->frac_bits <= 10 &&
-           (int)prof->frac_bits >= (int)ia->frac_bits + (int)ib->frac_bits && ins->k <= MMAI_FAST_MAX_K &&
-           (ins->dtype == MMA_FMT_F32 || ins->dtype == MMA_FMT_F16) && prof->flush_subnormal_in == 0 &&
-           prof->zero_product_term == 0;
+    if (ia == NULL || ib == NULL || ins->k > MMAI_FAST_MAX_K || ins->k < MMAI_FAST_MIN_K ||
+        ins->sparsity != MMA_SPARSE_NONE || ins->block_scale) {
+        return false;
+    }
+    if (prof == NULL) {
+        const bool ia_int = ia->kind == MMA_KIND_SIGNED_INT || ia->kind == MMA_KIND_UNSIGNED_INT;
+        const bool ib_int = ib->kind == MMA_KIND_SIGNED_INT || ib->kind == MMA_KIND_UNSIGNED_INT;
+        return ia_int && ib_int && ia->storage_bits <= 8 && ib->storage_bits <= 8 && ins->dtype == MMA_FMT_S32;
+    }
+    return prof->algo == MMA_ACC_BLOCK_FMA && ia->kind == MMA_KIND_FLOAT && ib->kind == MMA_KIND_FLOAT &&
+           ia->frac_bits <= 10 && ib->frac_bits <= 10 && (ins->dtype == MMA_FMT_F32 || ins->dtype == MMA_FMT_F16) &&
+           prof->zero_product_term == 0 && prof->group >= 1u;
 }
 
-typedef struct fast_step_ctx {
-    const mma_profile *prof;
-    mma_format dtype;
-    const fast_elem *a; /* k-ordered */
-    const fast_elem *b; /* k-ordered, stride 1 */
-    unsigned shift0;    /* F - fa - fb */
-} fast_step_ctx;
+/* ------------------------------------------------------------------ block-FMA inputs */
 
-static mma_status fast_step(const void *vctx, size_t pos, size_t cnt, bool have_acc, uint64_t acc, uint64_t *out)
+/* How the elements of one operand are decoded. */
+typedef struct fast_fmt {
+    const mma_format_info *info;
+    const mmai_dec8 *table; /* decode table (MMA_FAST_TABLES) or NULL */
+    int32_t p;
+    bool flush;             /* profile.flush_subnormal_in */
+} fast_fmt;
+
+/* Storage of one decoded vector (see mmai_bfma_vec) and its per-chunk grid and specials. */
+typedef struct vec_store {
+    uint32_t *m;
+    uint16_t *m16;
+    int16_t *s16;
+    uint32_t *neg;
+    int16_t *e;
+    int32_t *ref;
+    uint8_t *scaled;
+    uint8_t *special;  /* per chunk: 1 if a NaN or Inf is among its elements */
+} vec_store;
+
+/* Decodes one code into element t of a vector; *special is set for NaN/Inf. */
+static mma_status decode_elem(const fast_fmt *f, uint64_t code, const vec_store *v, size_t t, uint8_t *special)
 {
-    const fast_step_ctx *x = (const fast_step_ctx *)vctx;
-    const fast_elem *a = x->a + pos;
-    const fast_elem *b = x->b + pos;
-    if (have_acc) {
-        mma_value cv;
-        mma_status st = mma_decode(x->dtype, acc, &cv);
+    mma_value x;
+    if (f->table != NULL) {
+        if ((code >> f->info->storage_bits) != 0) {
+            return MMA_ERR_CODE;
+        }
+        const mmai_dec8 *d = &f->table[code];
+        x.cls = d->cls;
+        x.sign = d->sign;
+        x.exp = d->lsb;
+        x.sig = d->sig;
+    } else {
+        mma_status st = mmai_decode_float(f->info, code, &x);
         if (st != MMA_OK) {
             return st;
         }
-        if (cv.cls == MMA_CLASS_NAN || cv.cls == MMA_CLASS_INF) {
-            /* products are finite here: NaN stays (canonical) NaN, Inf stays Inf */
-            *out = cv.cls == MMA_CLASS_NAN ? mma_format_get(x->dtype)->canonical_nan : acc;
-            return MMA_OK;
-        }
     }
-    int32_t e_max = ZERO_E;
-    for (size_t i = 0; i < cnt; ++i) {
-        const int32_t e = (a[i].m != 0 && b[i].m != 0) ? a[i].e + b[i].e : ZERO_E;
-        e_max = e > e_max ? e : e_max;
+    if (x.cls == MMA_CLASS_NAN || x.cls == MMA_CLASS_INF) {
+        *special = 1;
     }
-    mma_value cv;
-    if (have_acc && mma_decode(x->dtype, acc, &cv) != MMA_OK) {
-        return MMA_ERR_CODE;
+    if (x.cls != MMA_CLASS_FINITE || (f->flush && x.sig < ((uint64_t)1 << (unsigned)f->p))) {
+        v->m[t] = 0; /* zero (or flushed subnormal): takes no part */
+        v->e[t] = MMAI_BFMA_ZERO_E;
+        v->neg[t] = 0;
+        return MMA_OK;
     }
-    mma_bfma_frame fr;
-    mma_status st = mmai_bfma_frame(x->prof, x->dtype, e_max != ZERO_E, e_max, have_acc ? &cv : NULL, &fr);
-    if (st != MMA_OK) {
-        return st;
-    }
-    int64_t S = mmai_bfma_c_term(x->prof, &fr, have_acc ? &cv : NULL);
-    if (e_max != ZERO_E) {
-        for (size_t i = 0; i < cnt; ++i) {
-            const int64_t m = (int64_t)a[i].m * b[i].m;
-            if (m == 0) {
-                continue;
-            }
-            const int32_t sh = fr.E - (a[i].e + b[i].e);
-            const uint64_t um = (uint64_t)(m < 0 ? -m : m) << x->shift0;
-            const int64_t t = sh >= 64 ? 0 : (int64_t)(um >> (unsigned)sh);
-            S += m < 0 ? -t : t;
-        }
-    }
-    return mma_bfma_round(x->prof, x->dtype, &fr, S, out);
+    v->m[t] = (uint32_t)x.sig;
+    v->e[t] = (int16_t)(x.exp + f->p); /* |term exponent| < 300 for these formats */
+    v->neg[t] = x.sign ? 0xFFFFFFFFu : 0u;
+    return MMA_OK;
 }
 
-mma_status mmai_gemm_fast(const mma_gemm_desc *g, const mma_profile *prof)
+/*
+ * Puts the significands of chunk ch (kc elements) on one grid, its smallest LSB weight, when they fit
+ * 32 bits (MMAI_BFMA_SCALED), and copies them to m16 (and signed to s16) when they are below 2^15
+ * (MMAI_BFMA_SCALED16).
+ */
+static void chunk_scale(const vec_store *v, size_t ch, size_t kc, int32_t p)
+{
+    uint32_t *m = v->m + ch * kc;
+    uint16_t *m16 = v->m16 + ch * kc;
+    int16_t *s16 = v->s16 + ch * kc;
+    const uint32_t *neg = v->neg + ch * kc;
+    const int16_t *e = v->e + ch * kc;
+    int32_t lo = 0, hi = 0;
+    bool any = false;
+    for (size_t t = 0; t < kc; ++t) {
+        if (m[t] != 0) {
+            const int32_t g = e[t] - p;
+            lo = (!any || g < lo) ? g : lo;
+            hi = (!any || g > hi) ? g : hi;
+            any = true;
+        }
+    }
+    v->ref[ch] = lo;
+    if (any && hi - lo + p + 1 > 32) {
+        v->scaled[ch] = 0; /* exponents too far apart: a shift per term */
+        return;
+    }
+    uint32_t all = 0;
+    for (size_t t = 0; t < kc; ++t) {
+        if (m[t] != 0) {
+            m[t] <<= (unsigned)(e[t] - p - lo);
+        }
+        all |= m[t];
+    }
+    v->scaled[ch] = (uint8_t)(all <= 0x7FFFu ? MMAI_BFMA_SCALED16 : MMAI_BFMA_SCALED);
+    if (all <= 0x7FFFu) {
+        for (size_t t = 0; t < kc; ++t) {
+            m16[t] = (uint16_t)m[t];
+            s16[t] = (int16_t)(neg[t] != 0 ? -(int32_t)m[t] : (int32_t)m[t]);
+        }
+    }
+}
+
+/* Where a run of chunks starts and how long it is. */
+typedef struct run_geom {
+    size_t ch0;   /* first chunk of the run (chunk c covers k in [c * kc, c * kc + kc)) */
+    size_t nch;   /* chunks in the run */
+    size_t kc;
+    const uint8_t *perm; /* position in k order -> k within the chunk */
+} run_geom;
+
+/*
+ * Decodes the run of row i of A into a vector: element c * kc + pos is the code of k = (ch0 + c) * kc
+ * + perm[pos], or code 0 at and past K (the zero padding of the last chunk).
+ */
+static mma_status decode_a(const fast_fmt *f, const mma_gemm_desc *g, size_t i, const run_geom *r,
+                           const vec_store *v)
+{
+    const uint64_t *row = &g->a[i * g->lda];
+    for (size_t c = 0; c < r->nch; ++c) {
+        const size_t k0 = (r->ch0 + c) * r->kc;
+        v->special[c] = 0;
+        for (size_t pos = 0; pos < r->kc; ++pos) {
+            const size_t k = k0 + r->perm[pos];
+            mma_status st = decode_elem(f, k < g->k ? row[k] : 0u, v, c * r->kc + pos, &v->special[c]);
+            if (st != MMA_OK) {
+                return st;
+            }
+        }
+        chunk_scale(v, c, r->kc, f->p);
+    }
+    return MMA_OK;
+}
+
+/* The vector of column jj of a decoded block of B (columns at a stride of MMAI_FAST_ROWK elements). */
+static vec_store column_of(const vec_store *blk, size_t jj)
+{
+    const vec_store v = {blk->m + jj * MMAI_FAST_ROWK,   blk->m16 + jj * MMAI_FAST_ROWK, blk->s16 + jj * MMAI_FAST_ROWK,
+                         blk->neg + jj * MMAI_FAST_ROWK, blk->e + jj * MMAI_FAST_ROWK,
+                         blk->ref + jj * MAX_CHUNKS,     blk->scaled + jj * MAX_CHUNKS,
+                         blk->special + jj * MAX_CHUNKS};
+    return v;
+}
+
+/* Decodes the run of columns [jb, jb + nb) of B, row by row (contiguous codes); then each chunk's grid. */
+static mma_status decode_b(const fast_fmt *f, const mma_gemm_desc *g, size_t jb, size_t nb, const run_geom *r,
+                           const vec_store *blk)
+{
+    for (size_t jj = 0; jj < nb; ++jj) {
+        for (size_t c = 0; c < r->nch; ++c) {
+            blk->special[jj * MAX_CHUNKS + c] = 0;
+        }
+    }
+    for (size_t c = 0; c < r->nch; ++c) {
+        const size_t k0 = (r->ch0 + c) * r->kc;
+        for (size_t pos = 0; pos < r->kc; ++pos) {
+            const size_t k = k0 + r->perm[pos];
+            const uint64_t *row = k < g->k ? &g->b[k * g->ldb + jb] : NULL;
+            for (size_t jj = 0; jj < nb; ++jj) {
+                const vec_store v = column_of(blk, jj);
+                mma_status st = decode_elem(f, row != NULL ? row[jj] : 0u, &v, c * r->kc + pos, &v.special[c]);
+                if (st != MMA_OK) {
+                    return st;
+                }
+            }
+        }
+    }
+    for (size_t jj = 0; jj < nb; ++jj) {
+        const vec_store v = column_of(blk, jj);
+        for (size_t c = 0; c < r->nch; ++c) {
+            chunk_scale(&v, c, r->kc, f->p);
+        }
+    }
+    return MMA_OK;
+}
+
+static fast_fmt make_fmt(mma_format fmt, const mma_profile *prof)
+{
+    const mma_format_info *info = mma_format_get(fmt);
+    const fast_fmt f = {info, mmai_decode8_table(fmt), (int32_t)info->frac_bits, prof->flush_subnormal_in != 0};
+    return f;
+}
+
+/* Asks for the codes [p, p + n) to be brought into the cache (the next row of A while this one is computed). */
+static inline void prefetch_codes(const uint64_t *p, size_t n)
+{
+#if defined(__GNUC__)
+    for (size_t t = 0; t < n; t += 8) {
+        __builtin_prefetch(p + t);
+    }
+    __builtin_prefetch(p + n - 1);
+#else
+    (void)p;
+    (void)n;
+#endif
+}
+
+/* What every output of a tile shares. */
+typedef struct float_job {
+    const mma_gemm_desc *g;
+    const mma_profile *eff;   /* chunk 0 of the GEMM */
+    const mma_profile *later; /* chunks after it: C unused becomes "accumulate into D" */
+    run_geom r;
+} float_job;
+
+/* Chunk c of the run with a NaN or Inf operand: the general path (mma_dot on the k-natural codes). */
+static mma_status special_chunk(const float_job *x, size_t i, size_t j, size_t c, uint64_t *acc)
+{
+    const mma_gemm_desc *g = x->g;
+    const mma_instr *ins = g->ins;
+    const size_t ch = x->r.ch0 + c, k0 = ch * ins->k;
+    uint64_t acode[MMAI_FAST_MAX_K], bcode[MMAI_FAST_MAX_K];
+    for (size_t t = 0; t < ins->k; ++t) {
+        acode[t] = k0 + t < g->k ? g->a[i * g->lda + k0 + t] : 0u;
+        bcode[t] = k0 + t < g->k ? g->b[(k0 + t) * g->ldb + j] : 0u;
+    }
+    const mma_format ct = ch == 0 ? (mma_format)ins->ctype : (mma_format)ins->dtype;
+    return mma_dot(ch == 0 ? x->eff : x->later, (mma_format)ins->atype, acode, 1, (mma_format)ins->btype, bcode, 1,
+                   ins->k, ct, *acc, (mma_format)ins->dtype, acc);
+}
+
+/* Chunk 0's C of an output in dtype (the kernel's decode checks a code already in dtype). */
+static mma_status first_c(const float_job *x, const mma_profile *first, bool gemm_first, uint64_t acc, uint64_t *c_d)
+{
+    const mma_instr *ins = x->g->ins;
+    *c_d = acc; /* D of the previous chunk, or C */
+    if (gemm_first && first->c_mode == MMA_C_UNUSED) {
+        *c_d = mmai_code_zero(mma_format_get((mma_format)ins->dtype), 0);
+    } else if (gemm_first && ins->ctype != ins->dtype) {
+        return mmai_c_to_dtype((mma_format)ins->ctype, acc, (mma_format)ins->dtype, c_d);
+    }
+    return MMA_OK;
+}
+
+/* The kernel's view of chunks [c, ...) of a decoded vector. */
+static mmai_bfma_vec kernel_vec(const vec_store *v, size_t c, size_t kc, mma_format fmt)
+{
+    const mmai_bfma_vec k = {v->m + c * kc,     v->m16 + c * kc, v->s16 + c * kc,
+                             v->neg + c * kc,   v->e + c * kc,   v->ref + c,
+                             v->scaled + c,     (uint8_t)mma_format_get(fmt)->frac_bits};
+    return k;
+}
+
+/* One output over the run: maximal stretches of special-free chunks through the kernel, the others by mma_dot. */
+static mma_status run_output(const float_job *x, size_t i, size_t j, const vec_store *av, const vec_store *bv,
+                             uint64_t *acc)
+{
+    const mma_instr *ins = x->g->ins;
+    const size_t kc = x->r.kc;
+    size_t c = 0;
+    while (c < x->r.nch) {
+        if (av->special[c] || bv->special[c]) {
+            mma_status st = special_chunk(x, i, j, c, acc);
+            if (st != MMA_OK) {
+                return st;
+            }
+            ++c;
+            continue;
+        }
+        size_t c2 = c + 1;
+        while (c2 < x->r.nch && !av->special[c2] && !bv->special[c2]) {
+            ++c2;
+        }
+        const bool gemm_first = x->r.ch0 + c == 0;
+        const mma_profile *first = gemm_first ? x->eff : x->later;
+        uint64_t c_d = 0;
+        mma_status st = first_c(x, first, gemm_first, *acc, &c_d);
+        const mmai_bfma_vec a = kernel_vec(av, c, kc, (mma_format)ins->atype);
+        const mmai_bfma_vec b = kernel_vec(bv, c, kc, (mma_format)ins->btype);
+        if (st == MMA_OK) {
+            st = mmai_bfma_chunks(first, x->later, (mma_format)ins->dtype, &a, &b, 1, kc, c2 - c, &c_d, acc);
+        }
+        if (st != MMA_OK) {
+            return st;
+        }
+        c = c2;
+    }
+    return MMA_OK;
+}
+
+/* Outputs jj0 .. jj0 + n - 1 of row i over the run, side by side in the kernel when no chunk has a NaN or Inf. */
+static mma_status run_outputs(const float_job *x, size_t i, size_t jb, size_t jj0, size_t n, const vec_store *av,
+                              const vec_store *bblk)
+{
+    const mma_gemm_desc *g = x->g;
+    const mma_instr *ins = g->ins;
+    bool special = false;
+    for (size_t c = 0; c < x->r.nch; ++c) {
+        special = special || av->special[c] != 0;
+        for (size_t l = 0; l < n; ++l) {
+            special = special || column_of(bblk, jj0 + l).special[c] != 0;
+        }
+    }
+    uint64_t acc[MMAI_BFMA_LANES], c_d[MMAI_BFMA_LANES];
+    const bool gemm_first = x->r.ch0 == 0;
+    mma_status st = MMA_OK;
+    for (size_t l = 0; l < n; ++l) {
+        const size_t j = jb + jj0 + l;
+        acc[l] = gemm_first ? g->c[i * g->ldc + j] : g->d[i * g->ldd + j];
+    }
+    if (special) {
+        for (size_t l = 0; l < n && st == MMA_OK; ++l) {
+            const vec_store bv = column_of(bblk, jj0 + l);
+            st = run_output(x, i, jb + jj0 + l, av, &bv, &acc[l]);
+        }
+    } else {
+        const mma_profile *first = gemm_first ? x->eff : x->later;
+        mmai_bfma_vec b[MMAI_BFMA_LANES];
+        for (size_t l = 0; l < n && st == MMA_OK; ++l) {
+            const vec_store bv = column_of(bblk, jj0 + l);
+            b[l] = kernel_vec(&bv, 0, x->r.kc, (mma_format)ins->btype);
+            st = first_c(x, first, gemm_first, acc[l], &c_d[l]);
+        }
+        const mmai_bfma_vec a = kernel_vec(av, 0, x->r.kc, (mma_format)ins->atype);
+        if (st == MMA_OK) {
+            st = mmai_bfma_chunks(first, x->later, (mma_format)ins->dtype, &a, b, n, x->r.kc, x->r.nch, c_d, acc);
+        }
+    }
+    for (size_t l = 0; l < n; ++l) {
+        g->d[i * g->ldd + jb + jj0 + l] = acc[l];
+    }
+    return st;
+}
+
+static mma_status float_tile(const mma_gemm_desc *g, const mma_profile *eff, size_t i0, size_t i1, size_t j0,
+                             size_t j1)
 {
     const mma_instr *ins = g->ins;
-    const mma_format at = (mma_format)ins->atype, bt = (mma_format)ins->btype, dt = (mma_format)ins->dtype;
-    const unsigned pa = mma_format_get(at)->frac_bits, pb = mma_format_get(bt)->frac_bits;
     const size_t kc = ins->k;
-    fast_elem bdec[MMAI_FAST_COLS][MMAI_FAST_MAX_K];
-    fast_elem adec[MMAI_FAST_MAX_K];
-    uint64_t acode[MMAI_FAST_MAX_K], bcode[MMAI_FAST_MAX_K];
-    bool bfast[MMAI_FAST_COLS];
-    fast_step_ctx x = {prof, dt, adec, NULL, prof->frac_bits - pa - pb};
-    mma_status st = MMA_OK;
-
-    for (size_t j0 = 0; j0 < g->n; j0 += MMAI_FAST_COLS) {
-        const size_t jn = (g->n - j0) < MMAI_FAST_COLS ? (g->n - j0) : MMAI_FAST_COLS;
-        for (size_t k0 = 0; k0 < g->k || k0 == 0; k0 += kc) {
-            const size_t cnt = (g->k - k0) < kc ? (g->k - k0) : kc;
-            for (size_t jj = 0; jj < jn; ++jj) {
-                bfast[jj] = true;
-                for (size_t pos = 0; pos < kc; ++pos) {
-                    const size_t t = mmai_k_index(prof->k_order, pos, kc);
-                    const uint64_t code = t < cnt ? g->b[(k0 + t) * g->ldb + j0 + jj] : 0u;
-                    bfast[jj] = fast_decode(bt, pb, code, &bdec[jj][pos], &st) && bfast[jj];
-                    if (st != MMA_OK) {
-                        return st;
-                    }
+    const size_t run_max = MMAI_FAST_ROWK / kc; /* chunks per run */
+    const size_t nchunks = g->k == 0 ? 1u : (g->k + kc - 1u) / kc;
+    const fast_fmt fa = make_fmt((mma_format)ins->atype, eff), fb = make_fmt((mma_format)ins->btype, eff);
+    /* a run of B: MMAI_FAST_COLS columns of MMAI_FAST_ROWK elements; of A: one row of MMAI_FAST_ROWK */
+    uint32_t bm[MMAI_FAST_COLS * MMAI_FAST_ROWK], bneg[MMAI_FAST_COLS * MMAI_FAST_ROWK];
+    uint16_t bm16[MMAI_FAST_COLS * MMAI_FAST_ROWK], am16[MMAI_FAST_ROWK];
+    int16_t bs16[MMAI_FAST_COLS * MMAI_FAST_ROWK], as16[MMAI_FAST_ROWK];
+    int16_t be[MMAI_FAST_COLS * MMAI_FAST_ROWK];
+    int32_t bref[MMAI_FAST_COLS * MAX_CHUNKS];
+    uint8_t bscaled[MMAI_FAST_COLS * MAX_CHUNKS], bspecial[MMAI_FAST_COLS * MAX_CHUNKS];
+    uint32_t am[MMAI_FAST_ROWK], aneg[MMAI_FAST_ROWK];
+    int16_t ae[MMAI_FAST_ROWK];
+    int32_t aref[MAX_CHUNKS];
+    uint8_t ascaled[MAX_CHUNKS], aspecial[MAX_CHUNKS];
+    uint8_t perm[MMAI_FAST_MAX_K];
+    const vec_store av = {am, am16, as16, aneg, ae, aref, ascaled, aspecial};
+    const vec_store bblk = {bm, bm16, bs16, bneg, be, bref, bscaled, bspecial};
+    mma_profile later = *eff;
+    if (later.c_mode == MMA_C_UNUSED) {
+        later.c_mode = MMA_C_JOINT;
+    }
+    for (size_t pos = 0; pos < kc; ++pos) {
+        perm[pos] = (uint8_t)mmai_k_index(eff->k_order, pos, kc);
+    }
+    float_job x = {g, eff, &later, {0, 0, kc, perm}};
+    for (size_t jb = j0; jb < j1; jb += MMAI_FAST_COLS) {
+        const size_t nb = (j1 - jb) < MMAI_FAST_COLS ? (j1 - jb) : MMAI_FAST_COLS;
+        for (size_t ch0 = 0; ch0 < nchunks; ch0 += run_max) {
+            x.r.ch0 = ch0;
+            x.r.nch = (nchunks - ch0) < run_max ? (nchunks - ch0) : run_max;
+            mma_status st = decode_b(&fb, g, jb, nb, &x.r, &bblk);
+            for (size_t i = i0; i < i1 && st == MMA_OK; ++i) {
+                const size_t kbeg = ch0 * kc, kend = (ch0 + x.r.nch) * kc < g->k ? (ch0 + x.r.nch) * kc : g->k;
+                if (i + 1 < i1 && kend > kbeg) {
+                    prefetch_codes(&g->a[(i + 1) * g->lda + kbeg], kend - kbeg);
+                }
+                st = decode_a(&fa, g, i, &x.r, &av);
+                for (size_t jj = 0; jj < nb && st == MMA_OK; jj += MMAI_BFMA_LANES) {
+                    st = run_outputs(&x, i, jb, jj, (nb - jj) < MMAI_BFMA_LANES ? (nb - jj) : MMAI_BFMA_LANES, &av,
+                                     &bblk);
                 }
             }
-            for (size_t i = 0; i < g->m; ++i) {
-                bool afast = true;
-                for (size_t pos = 0; pos < kc; ++pos) {
-                    const size_t t = mmai_k_index(prof->k_order, pos, kc);
-                    const uint64_t code = t < cnt ? g->a[i * g->lda + k0 + t] : 0u;
-                    afast = fast_decode(at, pa, code, &adec[pos], &st) && afast;
-                    if (st != MMA_OK) {
-                        return st;
-                    }
-                }
-                for (size_t jj = 0; jj < jn; ++jj) {
-                    const size_t j = j0 + jj;
-                    const mma_format ct = k0 == 0 ? (mma_format)ins->ctype : dt;
-                    const uint64_t cin = k0 == 0 ? g->c[i * g->ldc + j] : g->d[i * g->ldd + j];
-                    uint64_t dout = 0;
-                    if (afast && bfast[jj]) {
-                        uint64_t c_d = 0;
-                        if (prof->c_mode == MMA_C_UNUSED) {
-                            c_d = mmai_code_zero(mma_format_get(dt), 0);
-                        } else {
-                            st = mmai_c_to_dtype(ct, cin, dt, &c_d);
-                        }
-                        if (st == MMA_OK) {
-                            x.b = bdec[jj];
-                            st = mmai_block_fma_run(prof, fast_step, &x, kc, c_d, dt, &dout);
-                        }
-                    } else {
-                        /* NaN/Inf operands: the generic path on the original (k-natural) codes. */
-                        for (size_t t = 0; t < kc; ++t) {
-                            acode[t] = t < cnt ? g->a[i * g->lda + k0 + t] : 0u;
-                            bcode[t] = t < cnt ? g->b[(k0 + t) * g->ldb + j] : 0u;
-                        }
-                        st = mma_dot(prof, at, acode, 1, bt, bcode, 1, kc, ct, cin, dt, &dout);
-                    }
-                    if (st != MMA_OK) {
-                        return st;
-                    }
-                    g->d[i * g->ldd + j] = dout;
-                }
-            }
-            if (cnt < kc) {
-                break;
+            if (st != MMA_OK) {
+                return st;
             }
         }
     }
     return MMA_OK;
+}
+
+/* ------------------------------------------------------------------ integer */
+
+/* Value of an s8/u8/s4/u4 code; false if bits beyond the format's width are set. */
+static bool int_value(const mma_format_info *info, uint64_t code, int16_t *out)
+{
+    const unsigned bits = info->storage_bits;
+    if ((code >> bits) != 0) {
+        return false;
+    }
+    const int32_t v = (int32_t)code;
+    const bool neg = info->kind == MMA_KIND_SIGNED_INT && ((code >> (bits - 1u)) & 1u) != 0;
+    *out = (int16_t)(neg ? v - (1 << bits) : v);
+    return true;
+}
+
+/* Exact dot product of k int16 values (|sum| < 2^31 for k <= 64 and 8-bit operands). */
+static inline int32_t int_dot(const int16_t *a, const int16_t *b, size_t k)
+{
+    int32_t s = 0;
+    for (size_t t = 0; t < k; ++t) {
+        s += (int32_t)a[t] * (int32_t)b[t];
+    }
+    return s;
+}
+
+/* int_dot with k as a constant for the instructions' k (the loop then vectorises without a remainder). */
+static int32_t int_dot_k(const int16_t *a, const int16_t *b, size_t k)
+{
+#if MMA_FAST_TABLES
+    switch (k) {
+    case 16:
+        return int_dot(a, b, 16);
+    case 32:
+        return int_dot(a, b, 32);
+    case 64:
+        return int_dot(a, b, 64);
+    default:
+        break;
+    }
+#endif
+    return int_dot(a, b, k);
+}
+
+/* The s32 of an exact value: .satfinite clamps to the int32 range, otherwise it wraps modulo 2^32. */
+static inline int64_t s32_of(int64_t v, bool sat)
+{
+    if (sat) {
+        return v > INT32_MAX ? INT32_MAX : (v < INT32_MIN ? INT32_MIN : v);
+    }
+    const uint64_t w = (uint64_t)v & 0xFFFFFFFFu;
+    return (int64_t)w - (w >= 0x80000000u ? ((int64_t)1 << 32) : 0);
+}
+
+static mma_status int_tile(const mma_gemm_desc *g, size_t i0, size_t i1, size_t j0, size_t j1)
+{
+    const mma_instr *ins = g->ins;
+    const mma_format_info *ia = mma_format_get((mma_format)ins->atype);
+    const mma_format_info *ib = mma_format_get((mma_format)ins->btype);
+    const size_t kc = ins->k;
+    const size_t run_max = MMAI_FAST_ROWK / kc;
+    const size_t nchunks = g->k == 0 ? 1u : (g->k + kc - 1u) / kc;
+    const bool sat = ins->satfinite != 0;
+    int16_t bv[MMAI_FAST_COLS * MMAI_FAST_ROWK] = {0}, av[MMAI_FAST_ROWK] = {0};
+    for (size_t jb = j0; jb < j1; jb += MMAI_FAST_COLS) {
+        const size_t nb = (j1 - jb) < MMAI_FAST_COLS ? (j1 - jb) : MMAI_FAST_COLS;
+        for (size_t ch0 = 0; ch0 < nchunks; ch0 += run_max) {
+            const size_t nch = (nchunks - ch0) < run_max ? (nchunks - ch0) : run_max;
+            const size_t kbeg = ch0 * kc, klen = nch * kc; /* positions [kbeg, kbeg + klen) of K, zero past K */
+            for (size_t t = 0; t < klen; ++t) {
+                const uint64_t *row = kbeg + t < g->k ? &g->b[(kbeg + t) * g->ldb + jb] : NULL;
+                for (size_t jj = 0; jj < nb; ++jj) {
+                    bv[jj * MMAI_FAST_ROWK + t] = 0;
+                    if (row != NULL && !int_value(ib, row[jj], &bv[jj * MMAI_FAST_ROWK + t])) {
+                        return MMA_ERR_CODE;
+                    }
+                }
+            }
+            for (size_t i = i0; i < i1; ++i) {
+                for (size_t t = 0; t < klen; ++t) {
+                    av[t] = 0;
+                    if (kbeg + t < g->k && !int_value(ia, g->a[i * g->lda + kbeg + t], &av[t])) {
+                        return MMA_ERR_CODE;
+                    }
+                }
+                const uint64_t *crow = ch0 == 0 ? &g->c[i * g->ldc] : &g->d[i * g->ldd];
+                uint64_t *drow = &g->d[i * g->ldd];
+                for (size_t jj = 0; jj < nb; ++jj) {
+                    const uint64_t c = crow[jb + jj];
+                    if (c > 0xFFFFFFFFu) {
+                        return MMA_ERR_CODE;
+                    }
+                    /* each chunk: C (s32) + its exact sum, then .satfinite clamps or the s32 wraps */
+                    int64_t s = (int64_t)c - (c >= 0x80000000u ? ((int64_t)1 << 32) : 0);
+                    for (size_t ch = 0; ch < nch; ++ch) {
+                        s = s32_of(s + int_dot_k(&av[ch * kc], &bv[jj * MMAI_FAST_ROWK + ch * kc], kc), sat);
+                    }
+                    drow[jb + jj] = (uint64_t)s & 0xFFFFFFFFu;
+                }
+            }
+        }
+    }
+    return MMA_OK;
+}
+
+mma_status mmai_gemm_fast_tile(const mma_gemm_desc *g, const mma_profile *prof, size_t i0, size_t i1, size_t j0,
+                               size_t j1)
+{
+    if (i0 >= i1 || j0 >= j1) {
+        return MMA_OK;
+    }
+    return prof == NULL ? int_tile(g, i0, i1, j0, j1) : float_tile(g, prof, i0, i1, j0, j1);
 }

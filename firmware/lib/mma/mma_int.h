@@ -44,4 +44,10 @@ typedef struct mmai_row_ctx {
 mma_status mmai_row(const mmai_row_ctx *x, const uint64_t *arow, const uint64_t *scale_a, mma_format ctype,
                     const uint64_t *c_row, uint64_t *d_row);
 
+/*
+ * mma_gemm on the general path only (the row engine for every output, never the fast paths): the
+ * reference the unit test unit_gemm_fast compares the fast paths with, bit for bit.
+ */
+mma_status mmai_gemm_general(const mma_gemm_desc *g);
+
 #endif /* MMA_MMA_INT_H */
