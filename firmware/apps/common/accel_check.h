@@ -11,6 +11,8 @@
 
 #include "mma/driver.h"
 #include "mma/format.h"
+#include "mma/instr.h"
+#include "mma/profile.h"
 
 /* Largest job the firmware's buffers hold (small on purpose: the golden model on the soft core
  * takes about 500 to 4000 cycles a MAC). */
@@ -61,6 +63,14 @@ bool accel_job_run(mma_accel *dev, const mma_hw_config *cfg, const accel_job_spe
 mma_status accel_job_misaligned(mma_accel *dev, const mma_hw_config *cfg, const accel_job_spec *spec,
                                 bool *info_ok);
 
+/* The job of spec laid out in the arena (operands drawn as accel_job_run draws them, D filled with
+ * the pattern) and its descriptor in *job, not submitted: the fault checks alter and submit it.
+ * False if the shape does not fit the mode or the arena. */
+bool accel_job_prepare(const mma_hw_config *cfg, const accel_job_spec *spec, mma_accel_job *job);
+
+/* Whether D of the job prepared last still holds the fill pattern everywhere (nothing written). */
+bool accel_job_d_untouched(void);
+
 /* The running totals of an app's accelerator checks. */
 typedef struct accel_tally {
     unsigned jobs, passed, failed;
@@ -79,6 +89,16 @@ void accel_tally_fail(accel_tally *t);
 /* The summary line: "<app>: accelerator: J jobs, P passed, F failed; accelerator C cycles (busy B),
  * software S cycles for the same jobs (x R)". */
 void accel_tally_print(const accel_tally *t, const char *app);
+
+/* The golden model of a mode: its instruction parsed and its profile under cfg's preset. */
+bool accel_mode_model(const mma_hw_config *cfg, const mma_hw_mode *md, mma_instr *ins, mma_profile *prof);
+
+/* A random finite code of fmt (8-bit-exponent floats kept within 2^+-24 of 1 so sums stay finite),
+ * or any code of an integer format (accel_codes.c). */
+uint64_t accel_code(uint32_t *rng, mma_format fmt);
+
+/* A block-scale code near 1 (ue8m0: 2^-12 .. 2^11; ue4m3: around 0x38, never the NaN 0x7F). */
+uint64_t accel_scale(uint32_t *rng, mma_format stype);
 
 /* A short name of a mode ("e4m3 x e4m3 -> f32", "+ sparse", "+ ue8m0 scales") into buf. */
 void accel_mode_name(const mma_hw_mode *md, char *buf, unsigned size);

@@ -60,43 +60,6 @@ static bool region_take(uint32_t *used, region *r, uint32_t rows, uint32_t row)
     return true;
 }
 
-/* A random finite code of fmt (8-bit-exponent floats kept within 2^+-24 of 1 so sums stay finite),
- * or any code of an integer format. */
-static uint64_t job_code(uint32_t *rng, mma_format fmt)
-{
-    const mma_format_info *fi = mma_format_get(fmt);
-    for (;;) {
-        uint64_t code = app_rand(rng);
-        if (fi->storage_bits < 32u) {
-            code &= (1u << fi->storage_bits) - 1u;
-        }
-        if (fmt == MMA_FMT_TF32) {
-            code &= 0xFFFFE000u;
-        }
-        if (fi->kind != MMA_KIND_FLOAT) {
-            return code;
-        }
-        if (fi->exp_bits >= 8u) {
-            const unsigned sh = fi->frac_bits + fi->frac_shift;
-            const uint64_t e = (uint64_t)(fi->bias - 24 + (int)(app_rand(rng) % 48u));
-            code = (code & ~((uint64_t)0xFFu << sh)) | (e << sh);
-        }
-        mma_value v;
-        if (mma_decode(fmt, code, &v) == MMA_OK && v.cls != MMA_CLASS_NAN && v.cls != MMA_CLASS_INF) {
-            return code;
-        }
-    }
-}
-
-/* A block-scale code near 1 (ue8m0: 2^-12 .. 2^11; ue4m3: around 0x38, never the NaN 0x7F). */
-static uint64_t job_scale(uint32_t *rng, mma_format stype)
-{
-    if (stype == MMA_FMT_UE8M0) {
-        return 127u - 12u + app_rand(rng) % 24u;
-    }
-    return 0x38u - 16u + app_rand(rng) % 32u;
-}
-
 /* Writes cnt codes (every step-th of src) as a row of the accelerator's layout. */
 static void put_row(uint8_t *dst, const uint64_t *src, unsigned cnt, unsigned step, unsigned eb, bool packed)
 {
@@ -119,14 +82,6 @@ static void put_row(uint8_t *dst, const uint64_t *src, unsigned cnt, unsigned st
 static unsigned acc_bytes(uint8_t fmt)
 {
     return fmt == MMA_FMT_F16 ? 2u : 4u;
-}
-
-static bool mode_setup(const mma_hw_config *cfg, const mma_hw_mode *md, mma_instr *ins, mma_profile *prof)
-{
-    mma_preset preset;
-    return mma_instr_parse(md->instr, app_strlen(md->instr), ins, NULL) == MMA_OK &&
-           mma_preset_from_name(cfg->preset, app_strlen(cfg->preset), &preset) == MMA_OK &&
-           mma_instr_profile(preset, ins, prof) == MMA_OK;
 }
 
 static bool shape_ok(const mma_hw_mode *md, const accel_job_spec *s)
@@ -170,13 +125,13 @@ static bool job_make(const mma_hw_mode *md, const accel_job_spec *s, layout *l)
         arena[i] = 0u;
     }
     for (unsigned i = 0; i < m * ka; ++i) {
-        g_a[i] = job_code(&rng, (mma_format)md->atype);
+        g_a[i] = accel_code(&rng, (mma_format)md->atype);
     }
     for (unsigned i = 0; i < k * n; ++i) {
-        g_b[i] = job_code(&rng, (mma_format)md->btype);
+        g_b[i] = accel_code(&rng, (mma_format)md->btype);
     }
     for (unsigned i = 0; i < m * n; ++i) {
-        g_c[i] = job_code(&rng, (mma_format)md->ctype);
+        g_c[i] = accel_code(&rng, (mma_format)md->ctype);
         g_d[i] = 0u;
     }
     if (md->sparse) {
@@ -194,10 +149,10 @@ static bool job_make(const mma_hw_mode *md, const accel_job_spec *s, layout *l)
         }
     }
     for (unsigned i = 0; i < m * l->nblk; ++i) {
-        g_sa[i] = job_scale(&rng, (mma_format)md->stype);
+        g_sa[i] = accel_scale(&rng, (mma_format)md->stype);
     }
     for (unsigned i = 0; i < l->nblk * n; ++i) {
-        g_sb[i] = job_scale(&rng, (mma_format)md->stype);
+        g_sb[i] = accel_scale(&rng, (mma_format)md->stype);
     }
     for (unsigned i = 0; i < m; ++i) {
         put_row(l->a.p + i * l->a.stride, &g_a[(size_t)i * ka], ka, 1u, eb, packed);
@@ -304,7 +259,7 @@ bool accel_job_run(mma_accel *dev, const mma_hw_config *cfg, const accel_job_spe
     if (!shape_ok(md, spec) || !job_make(md, spec, &l)) {
         return false;
     }
-    if (!mode_setup(cfg, md, &ins, &prof)) {
+    if (!accel_mode_model(cfg, md, &ins, &prof)) {
         r->sw_status = MMA_ERR_PROFILE;
         return false;
     }
@@ -385,4 +340,35 @@ mma_status accel_job_misaligned(mma_accel *dev, const mma_hw_config *cfg, const 
         }
     }
     return st;
+}
+
+/* the job accel_job_prepare laid out last: its D region and rows */
+static layout prepared;
+static unsigned prepared_m;
+
+bool accel_job_prepare(const mma_hw_config *cfg, const accel_job_spec *spec, mma_accel_job *job)
+{
+    prepared_m = 0u;
+    if (spec->mode >= cfg->nmodes) {
+        return false;
+    }
+    const mma_hw_mode *md = &cfg->modes[spec->mode];
+    if (!shape_ok(md, spec) || !job_make(md, spec, &prepared)) {
+        return false;
+    }
+    prepared_m = spec->m;
+    *job = job_of(md, spec, &prepared, spec->mode);
+    return true;
+}
+
+bool accel_job_d_untouched(void)
+{
+    for (unsigned i = 0; i < prepared_m; ++i) {
+        for (uint32_t b = 0; b < prepared.d.stride; ++b) {
+            if (prepared.d.p[i * prepared.d.stride + b] != D_FILL) {
+                return false;
+            }
+        }
+    }
+    return true;
 }
