@@ -8,7 +8,7 @@
 option(MMA_BUILD_FIRMWARE "Cross-build the firmware applications (needs riscv64-unknown-elf-gcc)" ${_mma_host_default})
 set(MMA_FIRMWARE_BUILT OFF)
 set(MMA_FIRMWARE_DIR ${PROJECT_BINARY_DIR}/firmware)
-set(MMA_FIRMWARE_APPS hello selftest gemm swbench)
+set(MMA_FIRMWARE_APPS hello selftest selftest_faults gemm swbench)
 
 if(MMA_BUILD_FIRMWARE)
   find_program(MMA_RV32_GCC riscv64-unknown-elf-gcc)

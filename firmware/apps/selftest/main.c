@@ -9,11 +9,14 @@
  *    golden model's, then small jobs in several modes of its configuration (f16, bf16, tf32, FP8
  *    e4m3/e5m2, FP4, integer, 2:4 sparse, MX block-scaled; those it has) with random operands in
  *    RAM, every D bit compared with mma_gemm on the CPU, and one job with a misaligned address
- *    that must be refused with MMA_ERR_ALIGN. A summary line counts jobs and cycles.
+ *    that must be refused with MMA_ERR_ALIGN. A summary line counts jobs and cycles. Then one
+ *    small job in every mode of the mode table (modes.c), and, in the selftest_faults image
+ *    (SELFTEST_FAULTS=1: firmware has no argv), the fault classes of faults.c.
  * Exit: 0 all passed, 1 a check failed, 77 software passed and no accelerator. */
 #include "accel_check.h"
 #include "app.h"
 #include "gpu_vectors.h"
+#include "selftest.h"
 #include "mma/accumulate.h"
 #include "mma/convert.h"
 #include "mma/instr.h"
@@ -221,7 +224,11 @@ static unsigned check_accelerator(void)
         }
     }
     accel_tally_print(&t, "selftest");
-    return t.failed;
+    unsigned failed = t.failed + selftest_modes(&dev);
+#if SELFTEST_FAULTS
+    failed += selftest_faults(&dev);
+#endif
+    return failed;
 }
 
 int main(void)
