@@ -264,10 +264,10 @@ static mma_status encode_s32(const mma_value *v, mma_round mode, unsigned flags,
             big = v->exp >= 64 || mma_msb64(v->sig) + v->exp >= 63;
             mag = v->exp >= 64 ? 0u : v->sig << (unsigned)v->exp;
         } else {
-            const int32_t shift = -v->exp;
-            const uint64_t kept = shift >= 64 ? 0u : v->sig >> (unsigned)shift;
-            const uint64_t rem = shift >= 64 ? v->sig : v->sig & mask_bits((unsigned)shift);
-            const uint64_t half = shift - 1 >= 64 ? 0u : (uint64_t)1 << (unsigned)(shift - 1);
+            const uint32_t shift = 0u - (uint32_t)v->exp; /* -exp in 1..2^31, exact even for INT32_MIN */
+            const uint64_t kept = shift >= 64u ? 0u : v->sig >> shift;
+            const uint64_t rem = shift >= 64u ? v->sig : v->sig & mask_bits(shift);
+            const uint64_t half = shift - 1u >= 64u ? 0u : (uint64_t)1 << (shift - 1u);
             const unsigned round_bit = half != 0 && (rem & half) != 0;
             const unsigned sticky_bit = (half != 0 ? (rem & (half - 1u)) != 0 : rem != 0) || v->sticky;
             mag = kept + mma_round_decide(mode, v->sign, (unsigned)(kept & 1u), round_bit, sticky_bit);
