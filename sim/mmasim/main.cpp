@@ -291,8 +291,8 @@ int cmd_bench(int argc, char **argv) {
     t.lat_min = t.lat_max = (unsigned)latency;
     std::printf("mmasim bench: config %s, %ux%u DPUs of %u bytes, P = %u, memory latency %llu cycles, no stalls\n",
                 config.c_str(), b.dev.caps.tm, b.dev.caps.tn, b.dev.caps.w_bytes, b.dev.caps.p, (unsigned long long)latency);
-    std::printf("%-16s %-8s %-6s %10s %10s %10s %8s %12s %12s %s\n", "shape", "format", "sparse", "cycles", "busy",
-                "MACs/cyc", "util", "DMA rd B", "DMA wr B", "check");
+    std::printf("%-16s %-8s %-6s %10s %10s %8s %10s %8s %12s %12s %s\n", "shape", "format", "sparse", "cycles", "busy",
+                "stall", "MACs/cyc", "util", "DMA rd B", "DMA wr B", "check");
     std::vector<std::string> utils;
     int rc = 0;
     uint64_t cycles = 0;
@@ -316,8 +316,9 @@ int cmd_bench(int argc, char **argv) {
         const double util = r.avail ? 100.0 * (double)r.macs / (double)r.avail : 0;
         char shape[32];
         std::snprintf(shape, sizeof shape, "%ux%ux%u", c.m, c.n, c.k);
-        std::printf("%-16s %-8s %-6s %10llu %10llu %10.1f %7.1f%% %12llu %12llu %s\n", shape, c.fmt, c.sparse ? "2:4" : "-",
-                    (unsigned long long)r.cycles, (unsigned long long)r.busy,
+        std::printf("%-16s %-8s %-6s %10llu %10llu %8llu %10.1f %7.1f%% %12llu %12llu %s\n", shape, c.fmt,
+                    c.sparse ? "2:4" : "-", (unsigned long long)r.cycles, (unsigned long long)r.busy,
+                    (unsigned long long)(c1.stall - c0.stall),
                     r.busy ? (double)r.useful_macs / (double)r.busy : 0.0, util,
                     (unsigned long long)(c1.rd_bytes - c0.rd_bytes), (unsigned long long)(c1.wr_bytes - c0.wr_bytes),
                     r.pass ? "bit-exact" : r.message.c_str());

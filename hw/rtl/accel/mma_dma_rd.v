@@ -3,10 +3,12 @@
 // across a 4 KiB boundary, up to OUTST bursts in flight). A row is cut into buffer words of
 // cmd_wb bytes (4, 8, 16 or 32 bytes a word from one 32-byte beat; 64: two beats a word); bytes of
 // the last beat past the row are zeroed, and cmd_zfill zero words follow the row (the zero padding
-// of a GEMM's last K chunk). A bus error (RRESP SLVERR/DECERR) is reported with the burst address;
-// the engine then finishes the bursts in flight, writes nothing more and accepts no command until
-// clear_i. clear_i (soft reset, or a job's end) drops queued commands, but bursts already on the
-// bus are completed first: idle_o rises only when no AXI transaction is open.
+// of a GEMM's last K chunk). A command is taken in the cycle its predecessor's last burst is
+// requested, and beats stream into the buffer at one a cycle, across burst boundaries too. A bus
+// error (RRESP SLVERR/DECERR) is reported with the burst address; the engine then finishes the
+// bursts in flight, writes nothing more and accepts no command until clear_i. clear_i (soft
+// reset, or a job's end) drops queued commands, but bursts already on the bus are completed first:
+// idle_o rises only when no AXI transaction is open.
 module mma_dma_rd #(
     parameter OUTST = 8           // bursts in flight
 ) (
@@ -83,7 +85,8 @@ module mma_dma_rd #(
     wire [15:0] blen = blen0 < to_4k ? blen0 : to_4k;
     wire last_burst = blen == c_left;
     wire ar_go = c_act && !failed && !clear_i && !rec_full && (!m_arvalid_o || m_arready_i);
-    assign cmd_ready_o = !c_act && !failed && !clear_i;
+    // the next command comes in the cycle the current one's last burst is issued
+    assign cmd_ready_o = (!c_act || (ar_go && last_burst)) && !failed && !clear_i;
     reg [15:0] c_beat0;           // beats of the current command given to earlier bursts
     always @(posedge clk_i or negedge rst_ni) begin
         if (!rst_ni) begin
@@ -96,13 +99,7 @@ module mma_dma_rd #(
             if (m_arvalid_o && m_arready_i) m_arvalid_o <= 1'b0;
         end else begin
             if (m_arvalid_o && m_arready_i) m_arvalid_o <= 1'b0;
-            if (cmd_valid_i && cmd_ready_o) begin
-                c_act <= 1'b1;
-                c_addr <= cmd_addr_i; c_left <= cmd_beats_i; c_last <= cmd_last_i; c_zfill <= cmd_zfill_i;
-                c_wb <= cmd_wb_i; c_sel <= cmd_sel_i; c_bank <= cmd_bank_i; c_waddr <= cmd_waddr_i; c_tag <= cmd_tag_i;
-                c_pad <= cmd_pad_i; c_half <= cmd_half_i;
-                c_beat0 <= 16'd0;
-            end else if (ar_go) begin
+            if (ar_go) begin
                 m_arvalid_o <= 1'b1;
                 m_araddr_o <= c_addr;
                 m_arlen_o <= blen[7:0] - 8'd1;
@@ -115,6 +112,14 @@ module mma_dma_rd #(
                 c_left <= c_left - blen;
                 c_beat0 <= c_beat0 + blen;
                 if (last_burst) c_act <= 1'b0;
+            end
+            // a new command (in the cycle of the previous one's last burst, its registers are free)
+            if (cmd_valid_i && cmd_ready_o) begin
+                c_act <= 1'b1;
+                c_addr <= cmd_addr_i; c_left <= cmd_beats_i; c_last <= cmd_last_i; c_zfill <= cmd_zfill_i;
+                c_wb <= cmd_wb_i; c_sel <= cmd_sel_i; c_bank <= cmd_bank_i; c_waddr <= cmd_waddr_i; c_tag <= cmd_tag_i;
+                c_pad <= cmd_pad_i; c_half <= cmd_half_i;
+                c_beat0 <= 16'd0;
             end
         end
     end
@@ -149,9 +154,27 @@ module mma_dma_rd #(
     wire        ld_hold = ld_we_o && !ld_ready_i;
     wire        wr_word = have_beat && !ld_hold && !clear_i;
     wire        beat_done = wr_word && (r_wb == 7'd64 || sub == words_per_beat - 4'd1);
-    // a beat is taken when nothing is held, or back to back with the held beat's last word (within a burst)
-    assign m_rready_o = rec_n != 4'd0 && !zfilling && (!have_beat || (beat_done && !hold_last));
+    // a beat is taken when nothing is held, or back to back with the held beat's last word: within a
+    // burst, or as the first beat of the next burst when the held burst retires then (no zero fill)
+    wire        next_burst = have_beat && hold_last;          // a beat taken now belongs to the next burst
+    wire        cross_ok = rec_n >= 4'd2 && !(r_lastb && r_zfill != 16'd0) && !drop;
+    assign m_rready_o = rec_n != 4'd0 && !zfilling && (!have_beat || (beat_done && (!hold_last || cross_ok)));
     wire beat_in = m_rvalid_i && m_rready_o;
+    // the record of the burst a beat taken now belongs to
+    wire [3:0]    rec_in_p = rec_rp + (next_burst ? 4'd1 : 4'd0);
+    wire [RW-1:0] ri = rec[rec_in_p[2:0]];
+    wire        ri_lastb = ri[0];
+    wire [7:0]  ri_beats = ri[8:1];
+    wire [5:0]  ri_lastbytes = ri[64:59];
+    wire [31:0] ri_addr = ri[104:73];
+    wire        ri_half = ri[121];
+    wire [7:0]  ri_pad = ri[129:122];
+    // records retired this cycle: the held burst's end, a zero fill's end (or either at a clear), and
+    // the end of a burst whose beats are dropped
+    wire        ret_held = clear_i ? ((have_beat && hold_last) || zfilling)
+                         : (beat_done && hold_last && !(r_lastb && r_zfill != 16'd0)) ||
+                           (zfilling && !ld_hold && zleft == 16'd1);
+    wire        ret_in = beat_in && (drop || m_rresp_i[1] || clear_i) && m_rlast_i;
     // a beat's bytes past the row's end are padding (and a metadata row's last half byte)
     function [255:0] mask_last;
         input [255:0] d;
@@ -183,7 +206,6 @@ module mma_dma_rd #(
                 have_beat <= 1'b0;
                 zfilling <= 1'b0;
                 // a dropped burst end or zero fill still retires its record
-                if ((have_beat && hold_last) || zfilling) rec_rp <= rec_rp + 4'd1;
             end else if (rec_n == 4'd0 && !have_beat && !zfilling && !c_act) begin
                 drop <= 1'b0;
                 failed <= 1'b0;
@@ -217,10 +239,7 @@ module mma_dma_rd #(
                             end else begin
                                 done_o <= 1'b1;
                                 done_tag_o <= r_tag;
-                                rec_rp <= rec_rp + 4'd1;
                             end
-                        end else begin
-                            rec_rp <= rec_rp + 4'd1;
                         end
                     end
                 end else begin
@@ -240,7 +259,6 @@ module mma_dma_rd #(
                     zfilling <= 1'b0;
                     done_o <= 1'b1;
                     done_tag_o <= r_tag;
-                    rec_rp <= rec_rp + 4'd1;
                 end
             end
             if (beat_in) begin
@@ -248,22 +266,22 @@ module mma_dma_rd #(
                 inb <= m_rlast_i ? 8'd0 : inb + 8'd1;
                 if (m_rresp_i[1] && !drop) begin
                     err_o <= 1'b1;
-                    err_addr_o <= r_addr + {19'd0, inb, 5'd0};
+                    err_addr_o <= ri_addr + {19'd0, inb, 5'd0};
                     err_resp_o <= m_rresp_i;
                     drop <= 1'b1;
                     failed <= 1'b1;
                 end
                 if (drop || m_rresp_i[1] || clear_i) begin
                     // nothing is written; the burst is only finished
-                    if (m_rlast_i) rec_rp <= rec_rp + 4'd1;
                 end else begin
-                    bdata <= (r_lastb && inb == r_beats - 8'd1) ? mask_last(m_rdata_i, r_lastbytes, pad, r_half) : m_rdata_i;
+                    bdata <= (ri_lastb && inb == ri_beats - 8'd1) ? mask_last(m_rdata_i, ri_lastbytes, ri_pad, ri_half) : m_rdata_i;
                     beat <= inb;
                     have_beat <= 1'b1;
                     hold_last <= m_rlast_i;
                     sub <= 4'd0;
                 end
             end
+            rec_rp <= rec_rp + {3'd0, ret_held} + {3'd0, ret_in};   // retired records
         end
     end
     assign idle_o = !c_act && rec_n == 4'd0 && !have_beat && !zfilling && !m_arvalid_o;

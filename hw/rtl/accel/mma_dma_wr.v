@@ -1,8 +1,10 @@
 // DMA write engine: executes store commands - one row of D from the on-chip C/D buffer into system
 // memory - over an AXI4 master write channel with INCR bursts (at most 16 beats, never across a
 // 4 KiB boundary, up to 8 bursts open). The last beat's strobes cover only the row's bytes, so
-// nothing outside D changes. Words come from the buffer's read port (one cycle latency; the compute
-// core may refuse a cycle, rd_ack_i low, and the read is issued again) through a small queue.
+// nothing outside D changes. Words come from the buffer's read port (one cycle latency, a read
+// every cycle; the compute core may refuse a cycle, rd_ack_i low, and the read is issued again)
+// through a small queue, so a row streams at one beat a cycle; the next command is taken in the
+// cycle the current one's last word lands.
 // done_o pulses when a command's last write response has arrived. A bus error (BRESP SLVERR or
 // DECERR) is reported with the failing burst's address. clear_i (soft reset) or an error stops the
 // work, but every burst already announced on AW still gets its W beats (with no byte strobes, so
@@ -69,19 +71,24 @@ module mma_dma_wr (
     reg [3:0]  bq_wp, bw_rp, bb_rp;   // written; W complete; B received
     wire [3:0] open_b = bq_wp - bb_rp;
     wire aw_go = c_act && !stop && !clear_i && c_left != 16'd0 && open_b < 4'd8 && (!m_awvalid_o || m_awready_i);
-    assign cmd_ready_o = !c_act && !stop && !clear_i;
 
     // ------------------------------------------------------------------ buffer reads into the W queue
     reg [287:0] wq [0:3];         // {byte strobes, data}
     reg [2:0] wq_n;
     reg [1:0] wq_w, wq_r;
     reg       rd_pend, rd_last;
-    // one read at a time: a refused read (rd_ack_i low) is simply issued again
-    wire can_read = c_act && !stop && !clear_i && c_rleft != 16'd0 && wq_n < 3'd3 && !rd_pend;
+    // a read every cycle, at most one in flight: the read issued last cycle lands now (rd_ack_i) or
+    // was refused, and then the same word is read again
+    wire rd_lands = rd_pend && rd_ack_i && !stop;
+    wire [15:0] r_next = c_raddr + (rd_lands ? 16'd1 : 16'd0);     // the word to read now
+    wire [15:0] r_left = c_rleft - (rd_lands ? 16'd1 : 16'd0);     // words neither landed nor landing
+    wire can_read = c_act && !stop && !clear_i && r_left != 16'd0 && ({1'b0, wq_n} + (rd_lands ? 4'd1 : 4'd0)) < 4'd3;
     assign rd_en_o = can_read;
     assign rd_bank_o = c_bank;
-    assign rd_addr_o = c_raddr;
-    wire rd_lands = rd_pend && rd_ack_i && !stop;
+    assign rd_addr_o = r_next;
+    // the command is complete once announced and its last word has landed: the next one may come in
+    wire c_done = c_act && c_left == 16'd0 && r_left == 16'd0;
+    assign cmd_ready_o = (!c_act || c_done) && !stop && !clear_i;
     function [31:0] strb_of;
         input [5:0] n;
         begin
@@ -118,14 +125,7 @@ module mma_dma_wr (
             err_o <= 1'b0;
             if (m_awvalid_o && m_awready_i) m_awvalid_o <= 1'b0;
             // commands and AW
-            if (clear_i) begin
-                c_act <= 1'b0;
-                stop <= 1'b1;
-            end else if (cmd_valid_i && cmd_ready_o) begin
-                c_act <= 1'b1;
-                c_addr <= cmd_addr_i; c_left <= cmd_beats_i; c_rleft <= cmd_beats_i; c_raddr <= cmd_raddr_i;
-                c_last <= cmd_last_i; c_bank <= cmd_bank_i; c_tag <= cmd_tag_i;
-            end else if (aw_go) begin
+            if (aw_go) begin
                 m_awvalid_o <= 1'b1;
                 m_awaddr_o <= c_addr;
                 m_awlen_o <= blen[7:0] - 8'd1;
@@ -134,17 +134,26 @@ module mma_dma_wr (
                 c_addr <= c_addr + {11'd0, blen, 5'd0};
                 c_left <= c_left - blen;
             end
-            if (c_act && c_left == 16'd0 && c_rleft == 16'd0) c_act <= 1'b0;
-            if (stop && c_act) c_act <= 1'b0;
             // buffer reads: a read lands the cycle after it was issued, if the core served it
             rd_pend <= can_read;
-            if (can_read) rd_last <= c_rleft == 16'd1;
+            if (can_read) rd_last <= r_left == 16'd1;
             if (rd_lands) begin
                 wq[wq_w] <= {rd_last ? strb_of(c_last) : 32'hFFFF_FFFF, rd_data_i};
                 wq_w <= wq_w + 2'd1;
-                c_raddr <= c_raddr + 16'd1;
-                c_rleft <= c_rleft - 16'd1;
+                c_raddr <= r_next;
+                c_rleft <= r_left;
             end
+            if (c_done) c_act <= 1'b0;
+            // a new command (aw_go and c_done exclude each other: the command's registers are its own)
+            if (clear_i) begin
+                c_act <= 1'b0;
+                stop <= 1'b1;
+            end else if (cmd_valid_i && cmd_ready_o) begin
+                c_act <= 1'b1;
+                c_addr <= cmd_addr_i; c_left <= cmd_beats_i; c_rleft <= cmd_beats_i; c_raddr <= cmd_raddr_i;
+                c_last <= cmd_last_i; c_bank <= cmd_bank_i; c_tag <= cmd_tag_i;
+            end
+            if (stop && c_act) c_act <= 1'b0;
             wq_n <= wq_n + (rd_lands ? 3'd1 : 3'd0) - ((w_go && !stop) ? 3'd1 : 3'd0);
             // W beats
             w_hold_v <= m_wvalid_o && !m_wready_i;
