@@ -20,13 +20,22 @@ class DutT final : public Dut {
 public:
     DutT(AxiMem *m, const char *cfg) : Dut(m), cfg_(cfg) {
         ctx_.reset(new VerilatedContext);
+        // Verilator finds a model's context through a thread-local pointer when it registers or
+        // erases the model's scopes and on $stop: with several models alive (a run and its traced
+        // re-run), point it at this one's before anything that may use it
+        Verilated::threadContextp(ctx_.get());
         ctx_->traceEverOn(true);
+        // an RTL assertion ($stop in mma_axi_check and the engines' invariant checks) fails the job
+        // with its reproduction command instead of aborting the whole run
+        ctx_->fatalOnError(false);
         top_.reset(new V(ctx_.get(), "top"));
         reset();
     }
     ~DutT() override {
+        Verilated::threadContextp(ctx_.get());
         trace(nullptr);
         top_->final();
+        top_.reset();   // its scopes leave this context while it still exists
     }
     void reset() override {
         V *t = top_.get();
@@ -170,6 +179,7 @@ private:
     }
     // The rising edge (with the memory's view of the handshakes), then the falling one.
     void tick_pre() {
+        Verilated::threadContextp(ctx_.get());
         sample(out_);
         top_->clk_i = 1;
         top_->eval();
@@ -182,6 +192,11 @@ private:
         top_->eval();
         ++cycles_;
         if (fst_) fst_->dump(2 * cycles_);
+        if (ctx_->gotError()) {
+            mem_->report("RTL assertion failed at cycle " + std::to_string(cycles_) + " (the ASSERTION line above)");
+            ctx_->gotError(false);
+            ctx_->gotFinish(false);
+        }
     }
     void tick() {
         tick_pre();
