@@ -35,6 +35,7 @@ set(MMA_RTL_ACCEL_FILES
   hw/rtl/accel/mma_sched.v
   hw/rtl/accel/mma_dma_rd.v
   hw/rtl/accel/mma_dma_wr.v
+  hw/rtl/accel/mma_axi_check.v
   hw/rtl/accel/mma_accel.v)
 set(MMA_RTL_SOC_FILES
   hw/rtl/soc/mma_soc_ram.v

@@ -61,6 +61,10 @@ void AxiMem::violation(const char *fmt, ...) {
     if (violations_.size() < 20) violations_.push_back(std::string("AXI: ") + buf);
 }
 
+void AxiMem::report(const std::string &what) {
+    if (violations_.size() < 20) violations_.push_back(what);
+}
+
 std::vector<std::string> AxiMem::take_violations() {
     std::vector<std::string> v;
     v.swap(violations_);
@@ -196,10 +200,18 @@ void AxiMem::cycle(const AxiOut &o, AxiIn &in) {
             }
         }
     }
-    if (b_fire) bq_.pop_front();
+    if (b_fire) {
+        if (stray_b_out_) stray_b_out_ = false;
+        else bq_.pop_front();
+    }
     if (!(in.bvalid && !b_fire)) {
         in.bvalid = false;
-        if (!bq_.empty() && bq_.front().ready_at <= now_ && !chance(t_.b_gap_pct)) {
+        if (stray_b_ && bq_.empty() && awq_.empty()) {
+            stray_b_ = false;
+            stray_b_out_ = true;
+            in.bvalid = true;
+            in.bresp = 0;
+        } else if (!bq_.empty() && bq_.front().ready_at <= now_ && !chance(t_.b_gap_pct)) {
             in.bvalid = true;
             in.bresp = bq_.front().resp;
         }

@@ -72,6 +72,11 @@ public:
     bool idle() const { return rq_.empty() && awq_.empty() && bq_.empty(); }
     // Protocol violations seen since the last take (empty: none).
     std::vector<std::string> take_violations();
+    // Adds a violation found elsewhere (the RTL's own assertions), reported with the bus's.
+    void report(const std::string &what);
+    // Harness self-test: once no write response is due, send one B response nobody asked for (a
+    // slave's protocol error that only the RTL's AXI assertions notice).
+    void inject_stray_b() { stray_b_ = true; }
     // Statistics.
     uint64_t read_beats = 0, write_beats = 0, read_bursts = 0, write_bursts = 0;
 
@@ -99,6 +104,7 @@ private:
     AxiOut last_{};
     bool ar_pending_ = false, aw_pending_ = false, w_pending_ = false;
     std::vector<std::string> violations_;
+    bool stray_b_ = false, stray_b_out_ = false;
 };
 
 }  // namespace sim

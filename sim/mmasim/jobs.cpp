@@ -226,6 +226,7 @@ Outcome run(sim::Dut &dut, mma_accel &dev, const mma_hw_config &cfg, const Geome
     // ------------------------------------------------------------------ memory behaviour, expected outcome
     mem.set_timing(s.timing, s.seed * 31 + s.index);
     mem.clear_faults();
+    if (s.stray_b) mem.inject_stray_b();
     mem.clear_windows();
     for (unsigned i = 0; i < m; i++) mem.add_window(rd.addr + i * rd.stride, rd.addr + i * rd.stride + rd.row);
     out.expected = j.ref;

@@ -45,6 +45,7 @@ struct Spec {
     unsigned fault_arg = 0;       // which operand / register / variant
     sim::AxiTiming timing;
     bool corrupt = false;         // harness self-test: flip a bit of D after the job, before the check
+    bool stray_b = false;         // harness self-test: the memory sends a write response nobody asked for
     std::string describe(const mma_hw_config &cfg) const;
 };
 

@@ -40,7 +40,7 @@ int usage(const char *msg) {
     std::fprintf(stderr,
                  "usage: mmasim regress [--config NAME] [--seed S] [--jobs N] [--shard I/N] [--job I] [--mode M]\n"
                  "                      [--faults PERMILLE] [--trace] [--fst-dir DIR] [--json FILE] [--junit FILE]\n"
-                 "                      [--coverage FILE] [--corrupt] [--quiet]\n"
+                 "                      [--coverage FILE] [--corrupt] [--stray-b] [--quiet]\n"
                  "       mmasim bench   [--config NAME] [--latency CYCLES]\n"
                  "       mmasim merge   FILE... [--json FILE]\n"
                  "       mmasim conform [--config NAME]... [--vectors DIR] [--lines N]\n"
@@ -61,7 +61,7 @@ struct RegressOpts {
     int64_t job = -1;
     int mode = -1;
     unsigned faults = 60;
-    bool trace = false, quiet = false, corrupt = false;
+    bool trace = false, quiet = false, corrupt = false, stray_b = false;
 };
 
 std::string reproduce_line(const char *argv0, const RegressOpts &o, uint64_t job) {
@@ -70,6 +70,7 @@ std::string reproduce_line(const char *argv0, const RegressOpts &o, uint64_t job
     if (o.faults != 60) s += " --faults " + std::to_string(o.faults);
     if (o.mode >= 0) s += " --mode " + std::to_string(o.mode);
     if (o.corrupt) s += " --corrupt";
+    if (o.stray_b) s += " --stray-b";
     return s + " --trace";
 }
 
@@ -107,6 +108,7 @@ int cmd_regress(int argc, char **argv) {
         uint64_t v = 0;
         if (k == "--trace") o.trace = true;
         else if (k == "--corrupt") o.corrupt = true;
+        else if (k == "--stray-b") o.stray_b = true;
         else if (k == "--quiet") o.quiet = true;
         else if (k == "--config" && i + 1 < argc) o.config = argv[++i];
         else if (k == "--fst-dir" && i + 1 < argc) o.fst_dir = argv[++i];
@@ -156,6 +158,7 @@ int cmd_regress(int argc, char **argv) {
         if (o.job < 0 && j % o.shard_n != o.shard_i) continue;
         Spec spec = draw(*b.cfg, b.geo, o.seed, j, o.faults, o.mode);
         spec.corrupt = o.corrupt;
+        spec.stray_b = o.stray_b;
         const auto j0 = std::chrono::steady_clock::now();
         Outcome r = run(*b.dut, b.dev, *b.cfg, b.geo, spec);
         const double secs = std::chrono::duration<double>(std::chrono::steady_clock::now() - j0).count();

@@ -242,4 +242,15 @@ module mma_accel #(
         .ld_we_i(ld_we), .ld_sel_i(ld_sel), .ld_bank_i(ld_bank), .ld_addr_i(ld_addr), .ld_half_i(ld_half),
         .ld_data_i(ld_data), .ld_be_i(ld_be), .rd_en_i(cd_rd_en), .rd_bank_i(cd_rd_bank), .rd_addr_i(cd_rd_addr),
         .rd_data_o(cd_rd_data), .rd_ack_o(cd_rd_ack), .ld_ready_o(ld_ready));
+
+    // ------------------------------------------------------------------ AXI assertions (simulation only)
+    mma_axi_check u_axi_check (
+        .clk_i(clk_i), .rst_ni(rst_ni),
+        .araddr(m_araddr_o), .arlen(m_arlen_o), .arsize(m_arsize_o), .arburst(m_arburst_o), .arvalid(m_arvalid_o),
+        .arready(m_arready_i), .rvalid(m_rvalid_i), .rready(m_rready_o), .rlast(m_rlast_i),
+        .awaddr(m_awaddr_o), .awlen(m_awlen_o), .awsize(m_awsize_o), .awburst(m_awburst_o), .awvalid(m_awvalid_o),
+        .awready(m_awready_i), .wdata(m_wdata_o), .wstrb(m_wstrb_o), .wlast(m_wlast_o), .wvalid(m_wvalid_o),
+        .wready(m_wready_i), .bvalid(m_bvalid_i), .bready(m_bready_o),
+        .s_rdata(s_rdata_o), .s_rresp(s_rresp_o), .s_rvalid(s_rvalid_o), .s_rready(s_rready_i),
+        .s_bresp(s_bresp_o), .s_bvalid(s_bvalid_o), .s_bready(s_bready_i));
 endmodule

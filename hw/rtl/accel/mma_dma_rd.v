@@ -284,5 +284,13 @@ module mma_dma_rd #(
             rec_rp <= rec_rp + {3'd0, ret_held} + {3'd0, ret_in};   // retired records
         end
     end
+`ifndef SYNTHESIS
+    // invariants, simulation only (a failure prints ASSERTION and stops; see mma_axi_check)
+    always @(posedge clk_i) if (rst_ni) begin
+        if (rec_n > OUTST) begin $display("%m: ASSERTION %0d burst records, more than OUTST", rec_n); $stop; end
+        if (have_beat && zfilling) begin $display("%m: ASSERTION a beat held during a zero fill"); $stop; end
+        if (beat_in && next_burst && rec_n < 4'd2) begin $display("%m: ASSERTION a next burst's beat without its record"); $stop; end
+    end
+`endif
     assign idle_o = !c_act && rec_n == 4'd0 && !have_beat && !zfilling && !m_arvalid_o;
 endmodule

@@ -188,5 +188,15 @@ module mma_dma_wr (
             end
         end
     end
+`ifndef SYNTHESIS
+    // invariants, simulation only (a failure prints ASSERTION and stops; see mma_axi_check)
+    always @(posedge clk_i) if (rst_ni) begin
+        if (wq_n > 3'd4 || (rd_lands && wq_n == 3'd4 && !(w_go && !stop))) begin
+            $display("%m: ASSERTION W queue overflow (%0d words)", wq_n); $stop;
+        end
+        if (open_b > 4'd8) begin $display("%m: ASSERTION %0d bursts open, more than 8", open_b); $stop; end
+        if (m_wvalid_o && !w_burst) begin $display("%m: ASSERTION a W beat without an announced burst"); $stop; end
+    end
+`endif
     assign idle_o = !c_act && open_b == 4'd0 && !m_awvalid_o;
 endmodule

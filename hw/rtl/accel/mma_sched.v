@@ -477,4 +477,20 @@ module mma_sched #(
             endcase
         end
     end
+`ifndef SYNTHESIS
+    // invariants, simulation only (a failure prints ASSERTION and stops; see mma_axi_check)
+    always @(posedge clk_i) if (rst_ni && !clear_i) begin
+        if (wr_done_i && wr_done_tag_i[6] && d_outstanding == 16'd0 &&
+            !(d_state == D_ROW && wr_free && d_row == dt_rows - 8'd1)) begin
+            $display("%m: ASSERTION a row tile's store completed that was never issued"); $stop;
+        end
+        if (rd_done_i && rd_done_tag_i[6] && !rd_done_tag_i[7] && row_ready_o[rd_done_tag_i[5:0]] &&
+            !row_issued_i[rd_done_tag_i[5:0]]) begin
+            $display("%m: ASSERTION row tile %0d loaded again while still ready and not issued", rd_done_tag_i[5:0]); $stop;
+        end
+        if (done_o && (d_pending != {RT{1'b0}} || l_state != L_DONE)) begin
+            $display("%m: ASSERTION job done with row tiles pending or the loader not finished"); $stop;
+        end
+    end
+`endif
 endmodule
