@@ -356,11 +356,11 @@ void coverage::init(const mma_hw_config &c) {
 bool coverage::hits_new(unsigned mode, const out_cov &o) const {
     const mma_hw_mode &md = cfg->modes[mode];
     const mode_bins &b = bins[mode];
-    if (b.cases == 0) return true;
-    if (o.special >= 0 && b.sp[o.special] == 0 && !na_reason(md, DIM_SPECIAL, o.special)) return true;
-    if (o.round >= 0 && b.ro[o.round] == 0 && !na_reason(md, DIM_ROUND, o.round)) return true;
+    if (b.cases < min_hits) return true;
+    if (o.special >= 0 && b.sp[o.special] < min_hits && !na_reason(md, DIM_SPECIAL, o.special)) return true;
+    if (o.round >= 0 && b.ro[o.round] < min_hits && !na_reason(md, DIM_ROUND, o.round)) return true;
     for (int a = 0; a < AL_COUNT; a++)
-        if (o.align[a] && b.al[a] == 0 && !na_reason(md, DIM_ALIGN, a)) return true;
+        if (o.align[a] && b.al[a] < min_hits && !na_reason(md, DIM_ALIGN, a)) return true;
     return false;
 }
 
@@ -375,13 +375,13 @@ void coverage::add(unsigned mode, const out_cov &o) {
 bool coverage::mode_complete(unsigned mode) const {
     const mma_hw_mode &md = cfg->modes[mode];
     const mode_bins &b = bins[mode];
-    if (b.cases == 0) return false;
+    if (b.cases < min_hits) return false;
     for (int i = 0; i < SP_COUNT; i++)
-        if (!b.sp[i] && !na_reason(md, DIM_SPECIAL, i)) return false;
+        if (b.sp[i] < min_hits && !na_reason(md, DIM_SPECIAL, i)) return false;
     for (int i = 0; i < AL_COUNT; i++)
-        if (!b.al[i] && !na_reason(md, DIM_ALIGN, i)) return false;
+        if (b.al[i] < min_hits && !na_reason(md, DIM_ALIGN, i)) return false;
     for (int i = 0; i < RO_COUNT; i++)
-        if (!b.ro[i] && !na_reason(md, DIM_ROUND, i)) return false;
+        if (b.ro[i] < min_hits && !na_reason(md, DIM_ROUND, i)) return false;
     return true;
 }
 
@@ -423,7 +423,7 @@ unsigned coverage::print(FILE *f, bool list_unhit) const {
     std::fprintf(f, " |");
     for (int i = 0; i < RO_COUNT; i++) std::fprintf(f, " %6s", ro_names[i]);
     std::fprintf(f, "\n");
-    std::vector<std::string> unhit;
+    std::vector<std::string> unhit, na_hit;
     for (unsigned m = 0; m < bins.size(); m++) {
         if (!in_scope[m]) continue;
         const mma_hw_mode &md = cfg->modes[m];
@@ -431,18 +431,24 @@ unsigned coverage::print(FILE *f, bool list_unhit) const {
         const std::string name = short_name(md);
         std::fprintf(f, "%-3u %-46s %6llu |", m, name.c_str(), (unsigned long long)b.cases);
         total++;
-        if (b.cases) hit++;
-        else unhit.push_back("mode " + std::to_string(m) + " " + name + ": no checked output");
+        if (b.cases >= min_hits) hit++;
+        else unhit.push_back("mode " + std::to_string(m) + " " + name + ": checked outputs");
         auto cell = [&](cov_dim dim, int i, uint64_t v, const char *bn) {
+            const std::string bin = "mode " + std::to_string(m) + " " + name + ": " + dim_names[dim] + "=" + bn;
             const char *why = na_reason(md, dim, i);
             if (why) {
                 count_na(why);
-                std::fprintf(f, " %6s", "-");
+                if (v) {  // hit although declared unreachable: the reason is wrong
+                    na_hit.push_back(bin + " (" + std::to_string(v) + " hits) declared n/a: " + why);
+                    std::fprintf(f, " %6s", ("!" + std::to_string(v)).c_str());
+                } else {
+                    std::fprintf(f, " %6s", "-");
+                }
                 return;
             }
             total++;
-            if (v) hit++;
-            else unhit.push_back("mode " + std::to_string(m) + " " + name + ": " + dim_names[dim] + "=" + bn);
+            if (v >= min_hits) hit++;
+            else unhit.push_back(bin);
             std::fprintf(f, " %6llu", (unsigned long long)v);
         };
         for (int i = 0; i < SP_COUNT; i++) cell(DIM_SPECIAL, i, b.sp[i], sp_names[i]);
@@ -456,9 +462,11 @@ unsigned coverage::print(FILE *f, bool list_unhit) const {
     for (auto &r : reasons) std::fprintf(f, "  %4u x %s\n", r.second, r.first.c_str());
     if (list_unhit)
         for (auto &u : unhit) std::fprintf(f, "UNHIT %s\n", u.c_str());
-    std::fprintf(f, "coverage: %llu/%llu bins hit (%llu not applicable)\n", (unsigned long long)hit,
-                 (unsigned long long)total, (unsigned long long)na);
-    return (unsigned)unhit.size();
+    for (auto &u : na_hit) std::fprintf(f, "NA-HIT %s\n", u.c_str());
+    std::fprintf(f, "coverage: %llu/%llu bins hit", (unsigned long long)hit, (unsigned long long)total);
+    if (min_hits > 1) std::fprintf(f, " at least %llu times", (unsigned long long)min_hits);
+    std::fprintf(f, " (%llu not applicable)\n", (unsigned long long)na);
+    return (unsigned)(unhit.size() + na_hit.size());
 }
 
 // ------------------------------------------------------------------ directed stimulus
@@ -472,6 +480,7 @@ const char *flavour_name(unsigned f) {
 unsigned pick_k(const mma_hw_mode &md, rng &r, unsigned f) {
     if (f == FL_CANCEL) return md.kc * (1 + r.below(2));  // whole steps: every pair cancels inside its step
     if (f == FL_CARRY) return md.kc;                      // one instruction: the last step decides
+    if (f == FL_BIG && r.chance(50)) return md.kc;        // an overflow in the only instruction is its last step's
     unsigned k;
     const unsigned chunks = 1 + r.below(4);
     if (md.sparse) k = md.kc * chunks - (r.chance(50) ? 4 * r.below(md.kc / 4) : 0);
@@ -610,6 +619,8 @@ void make_directed_job(job &j, const mma_hw_config &cfg, const mma_hw_mode &md, 
         for (auto *v : {&j.sa, &j.sb})
             for (auto &x : *v)
                 if (r.chance(70)) x = md.stype == MMA_FMT_UE8M0 ? 0xFE - r.below(8) : 0x7E - r.below(8);
+        for (auto &x : j.c)  // the largest finite C: any same-signed sum of at least half its ulp overflows
+            if (r.chance(50)) x = fcode(ci, (unsigned)r.bits(1), (uint64_t)(ci->emax + ci->bias), ci->max_frac);
         break;
     case FL_UNIFORM: {  // every product the same: E - e = 0
         if (!flt) break;
@@ -633,6 +644,9 @@ void make_directed_job(job &j, const mma_hw_config &cfg, const mma_hw_mode &md, 
     case FL_CARRY: {  // C = 1.11..1 x 2^e with the products about half an ulp of it: rounding carries
         if (!flt) break;
         if (md.stype) set_scales(j, scale_unit(md));
+        // positive elements of moderate size (about 2^-4 .. 1): their sum stays far from overflow
+        for (auto &x : j.a) x = abs_code(at, normal_code(at, r, ai->bias - 4, ai->bias - 1));
+        for (auto &x : j.b) x = abs_code(bt, normal_code(bt, r, bi->bias - 4, bi->bias - 1));
         const unsigned G = md.g;
         for (unsigned i = 0; i < m; i++) {  // products only in the last step of the instruction
             for (unsigned d = 0; d + G < k; d++) {
@@ -640,8 +654,6 @@ void make_directed_job(job &j, const mma_hw_config &cfg, const mma_hw_mode &md, 
                 else if (d % 2 == 0) j.a[(size_t)i * na + d / 2] = j.a[(size_t)i * na + d / 2 + 1] = 0;
             }
         }
-        for (auto &x : j.a) x = abs_code(at, x);
-        for (auto &x : j.b) x = abs_code(bt, x);
         for (unsigned i = 0; i < m; i++) {
             double sum = 0;
             for (unsigned d = 0; d < k; d++) {

@@ -50,17 +50,19 @@ struct coverage {
     const mma_hw_config *cfg = nullptr;
     std::vector<mode_bins> bins;
     std::vector<bool> in_scope;  // modes this run covers (--mode)
+    uint64_t min_hits = 1;       // hits a bin needs to count as hit (--min-hits)
 
     void init(const mma_hw_config &c);
     // Replays output (row, col) of j through the stage functions and says which bins it hits.
     static void classify(const job &j, unsigned row, unsigned col, out_cov *o);
     // Why bin b of dimension dim cannot be hit in mode md, or nullptr if it can.
     static const char *na_reason(const mma_hw_mode &md, cov_dim dim, int b);
-    bool hits_new(unsigned mode, const out_cov &o) const;  // an applicable bin still at 0
+    bool hits_new(unsigned mode, const out_cov &o) const;  // an applicable bin still below min_hits
     void add(unsigned mode, const out_cov &o);
     bool mode_complete(unsigned mode) const;
-    // Prints the table and "coverage: N/M bins hit"; returns the number of applicable unhit bins
-    // (listed as UNHIT lines when list_unhit).
+    // Prints the table and "coverage: N/M bins hit"; returns the number of applicable bins below
+    // min_hits (listed as UNHIT lines when list_unhit) plus the bins marked not applicable that were
+    // hit all the same (always listed, as NA-HIT: the reason given for them is wrong).
     unsigned print(FILE *f, bool list_unhit) const;
 };
 
