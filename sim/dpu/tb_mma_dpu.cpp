@@ -206,8 +206,8 @@ int main(int argc, char **argv) {
         std::printf(", closure: %llu directed jobs run of %llu candidates", (unsigned long long)directed_jobs,
                     (unsigned long long)candidates);
     std::printf("\n");
-    const unsigned unhit = cov.print(stdout, require);
     int rc = rep.finish();
+    const unsigned unhit = cov.print(stdout, require);
     if (require && unhit) {
         std::printf("rtl_dpu: %u coverage bins not hit or hit although declared not applicable (--require-coverage)\n",
                     unhit);
