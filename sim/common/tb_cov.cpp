@@ -15,7 +15,8 @@ namespace tb {
 
 namespace {
 
-const char *const sp_names[SP_COUNT] = {"normal", "zero", "subn", "nan", "inf", "inf-inf", "0xinf", "ovf", "cancel"};
+const char *const sp_names[SP_COUNT] = {"normal", "zero", "subn", "nan",    "inf",
+                                        "inf-inf", "0xinf", "ovf", "cancel", "tiny"};
 const char *const al_names[AL_COUNT] = {"d=0", "1..8", "9..F-1", ">=F"};
 const char *const ro_names[RO_COUNT] = {"exact", "down", "up", "carry", "ovf"};
 const char *const dim_names[3] = {"special", "align", "round"};
@@ -80,7 +81,8 @@ const char *coverage::na_reason(const mma_hw_mode &md, cov_dim dim, int b) {
     const mma_format_info *ai = fmt(md.atype), *bi = fmt(md.btype);
     if (dim == DIM_SPECIAL) {
         if (md.integer)
-            return (b == SP_NAN || b == SP_INF || b == SP_INF_INF || b == SP_ZERO_INF || b == SP_SUBNORMAL)
+            return (b == SP_NAN || b == SP_INF || b == SP_INF_INF || b == SP_ZERO_INF || b == SP_SUBNORMAL ||
+                    b == SP_TINY)
                        ? "integer formats have no NaN, Inf or subnormal values"
                        : nullptr;
         if ((b == SP_INF_INF || b == SP_ZERO_INF) && !ai->has_inf && !bi->has_inf)
@@ -194,7 +196,7 @@ void coverage::classify(const job &j, unsigned row, unsigned col, out_cov *o) {
         return;
     }
     if (ct == dt) cd = prof.c_mode != MMA_C_UNUSED ? c : 0;
-    bool saw_zero_inf = false;
+    bool saw_zero_inf = false, last_nonzero_term = false;
     mma_bfma_frame last{};
     int64_t lastS = 0;
     uint64_t last_code = 0, acc = cd;
@@ -242,6 +244,14 @@ void coverage::classify(const job &j, unsigned row, unsigned col, out_cov *o) {
                         maxd = std::max(maxd, (int)(fr.E - terms[i].e));
                 if (maxd >= 0)
                     o->align[maxd == 0 ? AL_0 : maxd <= 8 ? AL_1_8 : maxd < (int)sp.frac_bits ? AL_9_F : AL_GE_F]++;
+            }
+            // exact cancellation: S = 0 although some term keeps non-zero bits after alignment
+            last_nonzero_term = false;
+            for (size_t i = 0; S == 0 && fr.special == MMA_BFMA_FINITE && i <= cnt && !last_nonzero_term; i++) {
+                int64_t t = 0;
+                if (i < cnt) mma_bfma_sum(&sp, &fr, &terms[i], 1, nullptr, &t);
+                else if (have) mma_bfma_sum(&sp, &fr, nullptr, 0, &cv, &t);
+                last_nonzero_term = t != 0;
             }
             last = fr;
             lastS = S;
@@ -304,10 +314,11 @@ void coverage::classify(const job &j, unsigned row, unsigned col, out_cov *o) {
     const mma_format_info *di = fmt(dt);
     mma_value dv;
     mma_decode(dt, dref, &dv);
-    const bool cancel = last.special == MMA_BFMA_FINITE && last.any && lastS == 0;
+    const bool cancel = last.special == MMA_BFMA_FINITE && last.any && lastS == 0 && last_nonzero_term;
     if (dv.cls == MMA_CLASS_NAN) o->special = any_nan ? SP_NAN : saw_zero_inf ? SP_ZERO_INF : SP_INF_INF;
     else if (dv.cls == MMA_CLASS_INF) o->special = any_inf ? SP_INF : SP_OVERFLOW;
     else if (cancel) o->special = SP_CANCEL;
+    else if (subnormal(di, dv)) o->special = SP_TINY;
     else o->special = any_sub ? SP_SUBNORMAL : any_zero ? SP_ZERO : SP_NORMAL;
     // rounding outcome of the final step: S * 2^(E - F) against its rounded code
     if (last.special != MMA_BFMA_FINITE || !last.any || lastS == 0) return;
@@ -472,8 +483,8 @@ unsigned coverage::print(FILE *f, bool list_unhit) const {
 // ------------------------------------------------------------------ directed stimulus
 
 const char *flavour_name(unsigned f) {
-    static const char *const n[FL_COUNT] = {"random", "specials", "cancel", "big",   "uniform",
-                                            "wide",   "carry",    "short",  "normal"};
+    static const char *const n[FL_COUNT] = {"random", "specials", "cancel", "big",    "uniform",
+                                            "wide",   "carry",    "short",  "normal", "tiny"};
     return f < FL_COUNT ? n[f] : "?";
 }
 
@@ -710,6 +721,17 @@ void make_directed_job(job &j, const mma_hw_config &cfg, const mma_hw_mode &md, 
             for (auto *v : {&j.sa, &j.sb})
                 for (auto &x : *v)
                     if ((x & 0x78) == 0) x |= 0x38;
+        break;
+    case FL_TINY:  // a subnormal C with zero products (passes through), or the smallest elements
+        if (!flt) break;
+        if (r.chance(50)) {
+            for (auto &x : j.a) x = 0;
+        } else {
+            for (auto &x : j.a) x = fcode(ai, (unsigned)r.bits(1), r.below(2), r.bits(ai->frac_bits));
+            for (auto &x : j.b) x = fcode(bi, (unsigned)r.bits(1), r.below(2), r.bits(bi->frac_bits));
+            if (md.stype) set_scales(j, md.stype == MMA_FMT_UE8M0 ? r.below(8) : r.below(8));
+        }
+        for (auto &x : j.c) x = fcode(ci, (unsigned)r.bits(1), 0, 1 + r.bits(ci->frac_bits) % ci->max_frac);
         break;
     default:
         break;

@@ -3,7 +3,8 @@
 // bit for bit against the RTL. Bins, per mode of the configuration (= format pair x output format):
 //
 //   special class of the output   normal, zero in, subnormal in, NaN in, Inf in, Inf-Inf -> NaN,
-//                                 0 x Inf -> NaN, overflow -> Inf, exact cancellation -> +0
+//                                 0 x Inf -> NaN, overflow -> Inf, exact cancellation -> +0,
+//                                 subnormal ("tiny") result
 //   alignment distance            max over a block-FMA step of E - e (e: exponent of a product /
 //                                 group term taking part), bucketed 0, 1..8, 9..F-1, >= F; one hit
 //                                 per step of the output
@@ -26,7 +27,7 @@
 namespace tb {
 
 enum cov_special { SP_NORMAL, SP_ZERO, SP_SUBNORMAL, SP_NAN, SP_INF, SP_INF_INF, SP_ZERO_INF, SP_OVERFLOW, SP_CANCEL,
-                   SP_COUNT };
+                   SP_TINY, SP_COUNT };
 enum cov_align { AL_0, AL_1_8, AL_9_F, AL_GE_F, AL_COUNT };
 enum cov_round { RO_EXACT, RO_DOWN, RO_UP, RO_CARRY, RO_OVERFLOW, RO_COUNT };
 enum cov_dim { DIM_SPECIAL, DIM_ALIGN, DIM_ROUND };
@@ -67,7 +68,8 @@ struct coverage {
 };
 
 // Stimulus flavours: 0 is the harness's plain random job; the others are directed.
-enum flavour { FL_RANDOM, FL_SPECIALS, FL_CANCEL, FL_BIG, FL_UNIFORM, FL_WIDE, FL_CARRY, FL_SHORT, FL_NORMAL, FL_COUNT };
+enum flavour { FL_RANDOM, FL_SPECIALS, FL_CANCEL, FL_BIG, FL_UNIFORM, FL_WIDE, FL_CARRY, FL_SHORT, FL_NORMAL, FL_TINY,
+               FL_COUNT };
 const char *flavour_name(unsigned f);
 // K of a case of flavour f (ragged for random jobs; whole steps where the flavour needs them).
 unsigned pick_k(const mma_hw_mode &md, rng &r, unsigned f);
