@@ -572,14 +572,19 @@ void make_directed_job(job &j, const mma_hw_config &cfg, const mma_hw_mode &md, 
     switch (f) {
     case FL_SPECIALS:
         if (!flt) break;
-        for_elems([&](unsigned fm, uint64_t &x) {
-            const mma_format_info *fi = fmt(fm);
-            if (!r.chance(&x >= &j.c[0] && &x <= &j.c.back() ? 15 : 6)) return;
-            const unsigned s = r.below(8), sg = (unsigned)r.bits(1);
-            if (s < 3 && fi->has_inf) x = fcode(fi, sg, (1ull << fi->exp_bits) - 1, 0);
-            else if (s == 6 && fi->canonical_nan) x = fi->canonical_nan;
-            else x = fcode(fi, sg, 0, 0);
-        });
+        {  // A, B at 6 %, C at 15 %: +-Inf (3/8, where the format has it), NaN (1/8), else +-0
+            auto special = [&](unsigned fm, uint64_t &x, unsigned pct) {
+                const mma_format_info *fi = fmt(fm);
+                if (!r.chance(pct)) return;
+                const unsigned s = r.below(8), sg = (unsigned)r.bits(1);
+                if (s < 3 && fi->has_inf) x = fcode(fi, sg, (1ull << fi->exp_bits) - 1, 0);
+                else if (s == 6 && fi->canonical_nan) x = fi->canonical_nan;
+                else x = fcode(fi, sg, 0, 0);
+            };
+            for (auto &x : j.a) special(at, x, 6);
+            for (auto &x : j.b) special(bt, x, 6);
+            for (auto &x : j.c) special(ct, x, 15);
+        }
         for (auto *v : {&j.sa, &j.sb})
             for (auto &x : *v)
                 if (r.chance(3)) x = md.stype == MMA_FMT_UE8M0 ? 0xFF : (r.chance(50) ? 0x7F : 0x00);
@@ -729,7 +734,7 @@ void make_directed_job(job &j, const mma_hw_config &cfg, const mma_hw_mode &md, 
         } else {
             for (auto &x : j.a) x = fcode(ai, (unsigned)r.bits(1), r.below(2), r.bits(ai->frac_bits));
             for (auto &x : j.b) x = fcode(bi, (unsigned)r.bits(1), r.below(2), r.bits(bi->frac_bits));
-            if (md.stype) set_scales(j, md.stype == MMA_FMT_UE8M0 ? r.below(8) : r.below(8));
+            if (md.stype) set_scales(j, r.below(8));  // ue8m0 2^-127 .. 2^-120, ue4m3 0 and subnormals
         }
         for (auto &x : j.c) x = fcode(ci, (unsigned)r.bits(1), 0, 1 + r.bits(ci->frac_bits) % ci->max_frac);
         break;
