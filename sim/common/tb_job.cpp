@@ -137,8 +137,14 @@ void make_job(job &j, const mma_hw_config &cfg, const mma_hw_mode &md, rng &r, u
     }
     if (opts.bad_code && ai->storage_bits < 8u * md.elem_bytes && !md.packed && !j.a.empty())
         j.a[r.below((unsigned)j.a.size())] |= 1ull << ai->storage_bits;
-    // the golden model
     if (md.sparse) j.ins.sparsity = (uint8_t)(j.ordered ? MMA_SPARSE_SP_ORDERED : MMA_SPARSE_SP);
+    run_golden(j);
+}
+
+void run_golden(job &j) {
+    const mma_hw_mode &md = *j.mode;
+    const unsigned m = j.m, n = j.n, k = j.k;
+    j.d.assign((size_t)m * n, 0);
     mma_gemm_desc g{};
     g.ins = &j.ins;
     g.prof = &j.prof;

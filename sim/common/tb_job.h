@@ -56,6 +56,10 @@ void make_job(job &j, const mma_hw_config &cfg, const mma_hw_mode &md, rng &r, u
 void make_job(job &j, const mma_hw_config &cfg, const mma_hw_mode &md, rng &r, unsigned m, unsigned n, unsigned k,
               const job_opts &opts);
 
+// (Re)computes j.d and j.ref with the golden model (mma_gemm) from the job's operands: after a
+// directed generator has edited the operands that make_job drew.
+void run_golden(job &j);
+
 // Bytes of one DPU step for output row i (A side) or column jj (B side), step t (0 .. steps-1).
 void step_a(const job &j, unsigned i, unsigned t, unsigned w_bytes, uint8_t *bytes);
 void step_b(const job &j, unsigned jj, unsigned t, unsigned nb_bytes, uint8_t *bytes);

@@ -4,8 +4,19 @@
 // for one mode of the configuration; D must equal mma_gemm's bit for bit, and invalid metadata
 // must be flagged (the golden model refuses the job).
 //
-//   tb_mma_dpu [--mode I] [--seed S] [--start N] [--count C] [--specials PERMILLE]
+//   tb_mma_dpu [--mode I] [--seed S] [--start N] [--count C] [--specials PERMILLE] [--flavour F]
+//              [--closure T] [--min-hits H] [--require-coverage]
 // Every mode is run unless --mode names one; a mismatch prints the command that replays it.
+//
+// Functional coverage (sim/common/tb_cov.h, sim/README.md): every output checked bit for bit is
+// replayed through the golden model's stage functions and counted in the bins of its mode (special
+// class, alignment distance, rounding outcome); the table is printed at the end. --flavour F runs
+// directed jobs of flavour F (tb::flavour) instead of plain random ones. --closure T: after the
+// random jobs, per mode, up to T candidate jobs of every directed flavour; a candidate is run on the
+// RTL (and checked) if it reaches a bin the mode has not hit yet (the first 2 of each flavour
+// always). --min-hits H: a bin counts as hit from H hits on (default 1). --require-coverage: exit 1
+// and list the UNHIT bins if an applicable bin has fewer hits, or a bin declared not applicable was
+// hit (NA-HIT: its stated reason is wrong).
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
@@ -14,6 +25,7 @@
 #include "Vtb_mma_dpu.h"
 #include "verilated.h"
 
+#include "../common/tb_cov.h"
 #include "../common/tb_job.h"
 
 namespace {
@@ -55,16 +67,28 @@ void collect(result *res) {
 int main(int argc, char **argv) {
     Verilated::commandArgs(argc, argv);
     int mode_sel = -1;
-    uint64_t seed = 1, start = 0, count = 40;
-    unsigned specials = 20;
-    for (int i = 1; i + 1 < argc; i += 2) {
+    uint64_t seed = 1, start = 0, count = 40, closure = 0, min_hits = 1;
+    unsigned specials = 20, flav = tb::FL_RANDOM;
+    bool require = false;
+    for (int i = 1; i < argc; i++) {
         const std::string k = argv[i];
-        const uint64_t v = std::strtoull(argv[i + 1], nullptr, 0);
+        if (k == "--require-coverage") {
+            require = true;
+            continue;
+        }
+        if (i + 1 >= argc) {
+            std::fprintf(stderr, "%s: option %s needs a value\n", argv[0], k.c_str());
+            return 2;
+        }
+        const uint64_t v = std::strtoull(argv[++i], nullptr, 0);
         if (k == "--mode") mode_sel = (int)v;
         else if (k == "--seed") seed = v;
         else if (k == "--start") start = v;
         else if (k == "--count") count = v;
         else if (k == "--specials") specials = (unsigned)v;
+        else if (k == "--flavour" && v < tb::FL_COUNT) flav = (unsigned)v;
+        else if (k == "--closure") closure = v;
+        else if (k == "--min-hits" && v > 0) min_hits = v;
         else {
             std::fprintf(stderr, "%s: unknown option %s\n", argv[0], k.c_str());
             return 2;
@@ -87,71 +111,108 @@ int main(int argc, char **argv) {
     }
     const std::string replay = std::string(argv[0]);
     tb::report rep("rtl_dpu", replay, seed);
+    tb::coverage cov;
+    cov.init(*cfg);
+    cov.min_hits = min_hits;
+    for (unsigned mi = 0; mi < cfg->nmodes; mi++) cov.in_scope[mi] = mode_sel < 0 || (unsigned)mode_sel == mi;
     const unsigned nb = 2 * w;  // the test top's B port is 2W bytes wide (the DPU reads W or 2W of it)
-    uint64_t outputs = 0;
-    for (unsigned mi = 0; mi < cfg->nmodes; mi++) {
-        if (mode_sel >= 0 && (unsigned)mode_sel != mi) continue;
+    uint64_t outputs = 0, directed_jobs = 0, candidates = 0;
+
+    // One case: job ci of flavour f for mode mi. filter: run it only if it reaches a bin not hit yet.
+    auto run_case = [&](unsigned mi, unsigned f, uint64_t ci, bool filter) {
         const mma_hw_mode &md = cfg->modes[mi];
-        rep.replay = replay + " --mode " + std::to_string(mi);
-        for (uint64_t ci = start; ci < start + count; ci++) {
-            tb::rng r(seed ^ ((uint64_t)mi << 32), ci);
-            unsigned k;
-            const unsigned chunks = 1 + r.below(4);
-            if (md.sparse) k = md.kc * chunks - (r.chance(50) ? 4 * r.below(md.kc / 4) : 0);
-            else if (md.packed || md.stype) k = md.kc * chunks - (r.chance(50) ? 2 * r.below(md.kc / 2) : 0);
-            else k = md.kc * chunks - (r.chance(50) ? r.below(md.kc) : 0);
-            if (k == 0) k = md.sparse ? 4 : 2;
-            tb::job j;
-            tb::make_job(j, *cfg, md, r, 3, 1, k, specials, md.sparse ? 3 : 0);
-            top->mode_idx_i = mi;
-            top->ordered_i = j.ordered;
-            top->valid_i = 0;
-            tick();  // the mode register takes the new mode
-            result res[3];
-            uint8_t abuf[64], bbuf[128];
-            for (unsigned t = 0; t < j.steps(); t++) {
-                for (unsigned p = 0; p < 3; p++) {
-                    top->valid_i = 1;
-                    top->slot_i = p;
-                    top->first_i = t == 0;
-                    top->chunk_first_i = tb::step_chunk_first(j, t);
-                    top->chunk_last_i = tb::step_chunk_last(j, t);
-                    top->last_i = t == j.steps() - 1;
-                    top->half_i = tb::step_half(j, t);
-                    top->c_i = (uint32_t)j.c[p];
-                    tb::step_a(j, p, t, w, abuf);
-                    tb::step_b(j, 0, t, 2 * w, bbuf);
-                    set_bytes(top->a_i, 8, abuf, w);
-                    set_bytes(top->b_i, 16, bbuf, nb);
-                    top->meta_i = tb::step_meta(j, p, t);
-                    top->sa_i = tb::step_sa(j, p, t);
-                    top->sb_i = tb::step_sb(j, 0, t);
-                    tick();
-                    collect(res);
-                }
-            }
-            top->valid_i = 0;
-            for (unsigned c = 0; c < 12; c++) {
+        tb::rng r(seed ^ ((uint64_t)mi << 32) ^ ((uint64_t)f << 48), ci);
+        const unsigned k = tb::pick_k(md, r, f);
+        tb::job j;
+        tb::make_directed_job(j, *cfg, md, r, 3, 1, k, f, specials);
+        tb::out_cov oc[3];
+        if (j.ref == MMA_OK)
+            for (unsigned p = 0; p < 3; p++) tb::coverage::classify(j, p, 0, &oc[p]);
+        if (filter) {
+            candidates++;
+            if (j.ref != MMA_OK) return;
+            bool useful = false;
+            for (unsigned p = 0; p < 3; p++) useful = useful || (oc[p].ok && cov.hits_new(mi, oc[p]));
+            if (!useful) return;
+        }
+        if (f != tb::FL_RANDOM) directed_jobs++;
+        rep.replay = replay + " --mode " + std::to_string(mi) + (f ? " --flavour " + std::to_string(f) : "");
+        top->mode_idx_i = mi;
+        top->ordered_i = j.ordered;
+        top->valid_i = 0;
+        tick();  // the mode register takes the new mode
+        result res[3];
+        uint8_t abuf[64], bbuf[128];
+        for (unsigned t = 0; t < j.steps(); t++) {
+            for (unsigned p = 0; p < 3; p++) {
+                top->valid_i = 1;
+                top->slot_i = p;
+                top->first_i = t == 0;
+                top->chunk_first_i = tb::step_chunk_first(j, t);
+                top->chunk_last_i = tb::step_chunk_last(j, t);
+                top->last_i = t == j.steps() - 1;
+                top->half_i = tb::step_half(j, t);
+                top->c_i = (uint32_t)j.c[p];
+                tb::step_a(j, p, t, w, abuf);
+                tb::step_b(j, 0, t, 2 * w, bbuf);
+                set_bytes(top->a_i, 8, abuf, w);
+                set_bytes(top->b_i, 16, bbuf, nb);
+                top->meta_i = tb::step_meta(j, p, t);
+                top->sa_i = tb::step_sa(j, p, t);
+                top->sb_i = tb::step_sb(j, 0, t);
                 tick();
                 collect(res);
             }
-            for (unsigned p = 0; p < 3; p++) {
-                outputs++;
-                if (!rep.expect(res[p].seen, ci, "%s k=%u: output %u never came", md.instr, k, p)) continue;
-                if (j.ref == MMA_ERR_METADATA) continue;  // checked below, per job
+        }
+        top->valid_i = 0;
+        for (unsigned c = 0; c < 12; c++) {
+            tick();
+            collect(res);
+        }
+        for (unsigned p = 0; p < 3; p++) {
+            outputs++;
+            if (!rep.expect(res[p].seen, ci, "%s k=%u: output %u never came", md.instr, k, p)) continue;
+            if (j.ref == MMA_ERR_METADATA) continue;  // checked below, per job
+            const bool pass =
                 rep.expect(j.ref == MMA_OK && !res[p].err_meta && !res[p].err_code && res[p].d == (uint32_t)j.d[p], ci,
                            "%s k=%u out %u: golden %s 0x%llx, RTL 0x%08x (err meta %u code %u)", md.instr, k, p,
                            mma_status_name(j.ref), (unsigned long long)j.d[p], res[p].d, res[p].err_meta,
                            res[p].err_code);
-            }
-            if (j.ref == MMA_ERR_METADATA)
-                rep.expect(res[0].err_meta || res[1].err_meta || res[2].err_meta, ci,
-                           "%s k=%u: invalid metadata not flagged", md.instr, k);
+            // coverage counts checked outputs only, and only if the stages reproduce the golden D
+            if (pass && rep.expect(oc[p].ok, ci, "%s k=%u out %u: coverage model: %s", md.instr, k, p,
+                                   oc[p].err.c_str()))
+                cov.add(mi, oc[p]);
+        }
+        if (j.ref == MMA_ERR_METADATA)
+            rep.expect(res[0].err_meta || res[1].err_meta || res[2].err_meta, ci, "%s k=%u: invalid metadata not flagged",
+                       md.instr, k);
+    };
+
+    for (unsigned mi = 0; mi < cfg->nmodes; mi++) {
+        if (!cov.in_scope[mi]) continue;
+        for (uint64_t ci = start; ci < start + count; ci++) run_case(mi, flav, ci, false);
+    }
+    // coverage closure: directed candidates, run where they reach a bin still at 0
+    for (unsigned mi = 0; closure && mi < cfg->nmodes; mi++) {
+        if (!cov.in_scope[mi]) continue;
+        for (uint64_t ci = 0; ci < closure; ci++) {
+            if (ci >= 2 && cov.mode_complete(mi)) break;
+            for (unsigned f = 1; f < tb::FL_COUNT; f++) run_case(mi, f, ci, ci >= 2);
         }
     }
-    std::printf("rtl_dpu (%s): %llu outputs, %llu cycles\n", cfg->name, (unsigned long long)outputs,
+    std::printf("rtl_dpu (%s): %llu outputs, %llu cycles", cfg->name, (unsigned long long)outputs,
                 (unsigned long long)cycles);
-    const int rc = rep.finish();
+    if (closure)
+        std::printf(", closure: %llu directed jobs run of %llu candidates", (unsigned long long)directed_jobs,
+                    (unsigned long long)candidates);
+    std::printf("\n");
+    int rc = rep.finish();
+    const unsigned unhit = cov.print(stdout, require);
+    if (require && unhit) {
+        std::printf("rtl_dpu: %u coverage bins not hit or hit although declared not applicable (--require-coverage)\n",
+                    unhit);
+        rc = 1;
+    }
     top->final();
     delete top;
     return rc;
