@@ -159,7 +159,7 @@ void AxiMem::cycle(const AxiOut &o, AxiIn &in) {
             else std::memset(in.rdata, 0xEE, 32);
         }
     }
-    in.arready = rq_.size() < t_.max_reads && chance(t_.ar_ready_pct);
+    in.arready = rq_.size() < t_.max_reads && now_ >= reads_held_until_ && chance(t_.ar_ready_pct);
 
     // ---------------------------------------------------------------- writes
     if (aw_fire) {

@@ -77,6 +77,8 @@ public:
     // Harness self-test: once no write response is due, send one B response nobody asked for (a
     // slave's protocol error that only the RTL's AXI assertions notice).
     void inject_stray_b() { stray_b_ = true; }
+    // Accepts no read address for the next n cycles (a slow first access), e.g. to keep a job busy.
+    void hold_reads(uint64_t n) { reads_held_until_ = now_ + n; }
     // Statistics.
     uint64_t read_beats = 0, write_beats = 0, read_bursts = 0, write_bursts = 0;
 
@@ -105,6 +107,7 @@ private:
     bool ar_pending_ = false, aw_pending_ = false, w_pending_ = false;
     std::vector<std::string> violations_;
     bool stray_b_ = false, stray_b_out_ = false;
+    uint64_t reads_held_until_ = 0;
 };
 
 }  // namespace sim

@@ -365,6 +365,10 @@ Outcome run(sim::Dut &dut, mma_accel &dev, const mma_hw_config &cfg, const Geome
         }
         if (out.message.empty() && dut.read32(REG(ID)) != 0x4D4D4143u) out.message = "ID changed by a write";
     }
+    // busy_write: the memory holds the job's first read long enough that the register writes below
+    // all land while the job is busy (a job of a few cycles could end between the busy check and a
+    // write, and the START would then legitimately run a job at A = 0x40: found by seed 1005)
+    if (s.fault == Fault::busy_write) mem.hold_reads(64 + 200);
     mma_status st = mma_accel_submit_bus(&dev, &bj);
     mma_accel_error err{};
     if (st == MMA_OK && s.fault == Fault::soft_reset) {
