@@ -1,9 +1,10 @@
 #!/usr/bin/env bash
 # Builds the libFuzzer targets (test/fuzz) with clang in build-fuzz/ and runs each for a fixed time.
 #
-#   bash scripts/fuzz.sh                      # CI: every target for 20 s
+#   bash scripts/fuzz.sh                      # CI: every target for 20 s, libFuzzer seed 1
 #   bash scripts/fuzz.sh --time 5             # every target for 5 s
-#   bash scripts/fuzz.sh --long 600           # the long run: every target for 600 s, one at a time
+#   bash scripts/fuzz.sh --long 600           # the long run: every target for 600 s, a random seed
+#   bash scripts/fuzz.sh --seed 7             # libFuzzer's -seed (a number, or 'random')
 #   bash scripts/fuzz.sh --targets "format mma_run" --time 60
 #   bash scripts/fuzz.sh --no-build           # reuse build-fuzz/ as it is
 #   bash scripts/fuzz.sh --skip-known         # steer around reported, unfixed bugs (see fuzz_common.h)
@@ -13,10 +14,13 @@
 # fuzz_fragment runs mma_warp_run (default 16384), for long runs.
 #
 # Each target starts from its seed corpus (test/fuzz/corpus/<target>/, read only) plus the working
-# corpus of earlier runs (build-fuzz/fuzz-run/<target>/corpus/, where new inputs go). A crash, a
-# sanitizer report, a timeout (10 s per input), an out-of-memory or a property failure stops that
-# target and leaves the input in build-fuzz/fuzz-run/<target>/artifacts/ and the log next to it;
-# turn it into a regression with test/fuzz/scripts/add_regression.sh.
+# corpus of earlier runs (build-fuzz/fuzz-run/<target>/corpus/, where new inputs go). The default
+# run (CI's) uses the fixed seed 1, so that it checks the change under test instead of wandering
+# into a new corner each time; exploring is the long run's job (a random seed, printed with the
+# target so that a finding replays). A crash, a sanitizer report, a timeout (10 s per input), an
+# out-of-memory or a property failure stops that target and leaves the input in
+# build-fuzz/fuzz-run/<target>/artifacts/ and the log next to it; turn it into a regression with
+# test/fuzz/scripts/add_regression.sh.
 # Prints a table (target | execs | exec/s | seconds | crashes) and writes it to
 # build-fuzz/fuzz-run/summary.txt. Exit status: 0 if no target crashed, 1 otherwise, 2 on a
 # build or usage error.
@@ -28,14 +32,16 @@ JOBS=${JOBS:-2}
 secs=20
 targets=""
 build=1
+seed=
 
-usage() { sed -n '2,22p' "${BASH_SOURCE[0]}" | sed 's/^# \{0,1\}//'; }
+usage() { sed -n '2,26p' "${BASH_SOURCE[0]}" | sed 's/^# \{0,1\}//'; }
 die() { echo "fuzz.sh: $*" >&2; exit 2; }
 
 while (($#)); do
   case $1 in
     --time) secs=${2:-}; shift 2 ;;
-    --long) secs=${2:-600}; shift 2 ;;
+    --long) secs=${2:-600}; seed=${seed:-random}; shift 2 ;;
+    --seed) seed=${2:-}; shift 2 ;;
     --targets) targets=${2:-}; shift 2 ;;
     --no-build) build=0; shift ;;
     --skip-known) export MMA_FUZZ_SKIP_KNOWN=1; shift ;;
@@ -44,6 +50,8 @@ while (($#)); do
   esac
 done
 [[ $secs =~ ^[0-9]+$ ]] && ((secs > 0)) || die "the time must be a positive number of seconds (got '$secs')"
+seed=${seed:-1}
+[[ $seed == random || $seed =~ ^[0-9]+$ ]] || die "the seed must be a number or 'random' (got '$seed')"
 
 if ((build)); then
   command -v clang >/dev/null 2>&1 || die "clang not found (bash scripts/setup.sh installs it)"
@@ -79,9 +87,11 @@ for t in $targets; do
   mkdir -p "$work/corpus" "$work/artifacts" "$seeds"
   dict=()
   [[ -f $ROOT/test/fuzz/dict/$t.dict ]] && dict=(-dict="$ROOT/test/fuzz/dict/$t.dict")
-  echo "== fuzz_$t: ${secs} s"
+  s=$seed
+  [[ $s == random ]] && s=$((RANDOM * 32768 + RANDOM + 1))
+  echo "== fuzz_$t: ${secs} s, -seed=$s"
   start=$(date +%s)
-  "$exe" -max_total_time="$secs" -timeout=10 -rss_limit_mb=2048 -print_final_stats=1 \
+  "$exe" -seed="$s" -max_total_time="$secs" -timeout=10 -rss_limit_mb=2048 -print_final_stats=1 \
     -artifact_prefix="$work/artifacts/" "${dict[@]}" "$work/corpus" "$seeds" >"$work/log.txt" 2>&1
   rc=$?
   elapsed=$(($(date +%s) - start))
