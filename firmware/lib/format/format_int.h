@@ -150,10 +150,12 @@ MMAI_HOT_FN bool mmai_round_normal(const mma_format_info *info, unsigned sign, u
                                      mma_round mode, uint64_t *code, bool *inexact, mma_value *value)
 {
     const int msb = mmai_msb64(mag);
-    int32_t top = lsb + msb; /* exponent of the value: 2^top <= |value| < 2^(top+1) */
-    if (top < info->emin || top > info->emax || (sign && !info->has_sign) || (unsigned)mode >= MMA_RND_COUNT) {
+    /* exponent of the value: 2^top <= |value| < 2^(top+1); in 64 bits, lsb may be near INT32_MAX */
+    const int64_t top64 = (int64_t)lsb + msb;
+    if (top64 < info->emin || top64 > info->emax || (sign && !info->has_sign) || (unsigned)mode >= MMA_RND_COUNT) {
         return false;
     }
+    int32_t top = (int32_t)top64;
     const int p = info->frac_bits;
     uint64_t kept;
     unsigned round_bit = 0, sticky_bit = 0;
