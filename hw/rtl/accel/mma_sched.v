@@ -420,6 +420,7 @@ module mma_sched #(
             d_pending <= {RT{1'b0}};
             d_freed <= {RT{1'b0}};
             busy_o <= 1'b0;
+            done_o <= 1'b0;                // a done pulse of the dropped job does not outlive the clear
             d_outstanding <= 16'd0;
         end else begin
             done_o <= 1'b0;
