@@ -104,6 +104,7 @@ void make_job(job &j, const mma_hw_config &cfg, const mma_hw_mode &md, rng &r, u
     j.c.resize((size_t)m * n);
     for (auto &x : j.c) x = random_code(ct, r, special_permille);
     j.d.assign((size_t)m * n, 0);
+    j.neg_zero = false;
     j.nblk = 0;
     j.sa.clear();
     j.sb.clear();
@@ -134,6 +135,22 @@ void make_job(job &j, const mma_hw_config &cfg, const mma_hw_mode &md, rng &r, u
         if (bi->has_sign)
             for (unsigned t = h; t < 2 * h; t++)
                 for (unsigned jj = 0; jj < n; jj++) j.b[(size_t)t * n + jj] = j.b[(size_t)(t - h) * n + jj] ^ bsign;
+    }
+    if (opts.neg_zero && floats && !md.sparse && ai->has_sign && ci->kind == MMA_KIND_FLOAT && ci->has_sign && m && n &&
+        k) {
+        // D[i0][c0] = -0 + the sum of k products that are all -0 (A's zero takes the sign opposite to B's
+        // element; a NaN or Inf in that column of B becomes +0): the signed-zero rule of the datapath
+        const unsigned i0 = r.below(m), c0 = r.below(n);
+        const uint64_t asign = 1ull << (ai->storage_bits - 1);
+        const uint64_t bsign = bi->has_sign ? 1ull << (bi->storage_bits - 1) : 0;
+        for (unsigned t = 0; t < k; t++) {
+            uint64_t &bv = j.b[(size_t)t * n + c0];
+            mma_value v;
+            if (mma_decode(bt, bv, &v) != MMA_OK || v.cls == MMA_CLASS_NAN || v.cls == MMA_CLASS_INF) bv = 0;
+            j.a[(size_t)i0 * k + t] = (bv & bsign) ? 0 : asign;
+        }
+        j.c[(size_t)i0 * n + c0] = 1ull << (ci->storage_bits - 1);
+        j.neg_zero = true;
     }
     if (opts.bad_code && ai->storage_bits < 8u * md.elem_bytes && !md.packed && !j.a.empty())
         j.a[r.below((unsigned)j.a.size())] |= 1ull << ai->storage_bits;

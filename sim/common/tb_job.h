@@ -33,6 +33,7 @@ struct job {
     unsigned nblk = 0;
     bool ordered = true;               // metadata variant
     mma_status ref = MMA_OK;           // the golden model's status
+    bool neg_zero = false;             // the neg_zero flavour applied (job_opts::neg_zero)
     unsigned kpad() const { return (k + mode->kc - 1) / mode->kc * mode->kc; }
     unsigned steps() const { return kpad() / mode->kc * mode->steps; }
 };
@@ -47,6 +48,7 @@ struct job_opts {
     bool cancel = false;              // dense floats: the second half of K cancels the first exactly
     bool big = false;                 // floats near the largest finite value: sums overflow
     bool bad_code = false;            // one element of A with a bit above its format's width
+    bool neg_zero = false;            // dense floats: one element of D sums -0 products onto a C of -0
 };
 
 // Fills a job with random operands (special values and invalid metadata at the given per-mille

@@ -51,9 +51,9 @@ unsigned Geometry::kpass(const mma_hw_mode &md) const {
 
 std::string Spec::describe(const mma_hw_config &cfg) const {
     char buf[400];
-    std::snprintf(buf, sizeof buf, "mode %u (%s) %ux%ux%u%s%s%s%s specials %u/1000%s%s", mode, cfg.modes[mode].instr, m, n, k,
+    std::snprintf(buf, sizeof buf, "mode %u (%s) %ux%ux%u%s%s%s%s%s specials %u/1000%s%s", mode, cfg.modes[mode].instr, m, n, k,
                   opts.cancel ? " cancel" : "", opts.big ? " big" : "", opts.bad_code ? " bad_code" : "",
-                  opts.bad_meta_permille ? " bad_meta" : "", opts.special_permille, fault != Fault::none ? " fault " : "",
+                  opts.neg_zero ? " neg_zero" : "", opts.bad_meta_permille ? " bad_meta" : "", opts.special_permille, fault != Fault::none ? " fault " : "",
                   fault != Fault::none ? fault_name(fault) : "");
     return buf;
 }
@@ -111,6 +111,9 @@ Spec draw(const mma_hw_config &cfg, const Geometry &g, uint64_t seed, uint64_t i
         s.fault = (Fault)(1 + r.below((unsigned)Fault::count - 1));
         s.fault_arg = (unsigned)r.next();
     }
+    // flavours added later draw from their own stream, so every earlier job of a seed stays the same
+    tb::rng r2(seed ^ 0xBB67AE8584CAA73Bull, index);
+    s.opts.neg_zero = r2.chance(5);
     return s;
 }
 
@@ -488,6 +491,7 @@ Outcome run(sim::Dut &dut, mma_accel &dev, const mma_hw_config &cfg, const Geome
     if (md.stype) out.bins.push_back("block-scale");
     if (s.opts.special_permille) out.bins.push_back("values:specials");
     if (s.opts.cancel) out.bins.push_back("values:cancel");
+    if (j.neg_zero) out.bins.push_back("values:neg-zero");
     if (s.opts.big) out.bins.push_back("values:big");
     if (j.ref == MMA_ERR_METADATA) out.bins.push_back("error:metadata");
     if (j.ref == MMA_ERR_CODE) out.bins.push_back("error:code");
