@@ -14,6 +14,15 @@ _start:
     sw      zero, 0(t0)
     addi    t0, t0, 4
     j       1b
-2:  call    main
+2:  /* paint the stack and the guard band below it (link.ld): board_exit finds how deep the stack
+     * went and reports an overflow past __stack_size (it would otherwise corrupt .bss silently) */
+    la      t0, __stack_guard
+    mv      t1, sp
+    li      t2, 0x5AC3A55C
+3:  bgeu    t0, t1, 4f
+    sw      t2, 0(t0)
+    addi    t0, t0, 4
+    j       3b
+4:  call    main
     call    board_exit
-3:  j       3b
+5:  j       5b
