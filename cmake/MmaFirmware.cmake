@@ -8,7 +8,7 @@
 option(MMA_BUILD_FIRMWARE "Cross-build the firmware applications (needs riscv64-unknown-elf-gcc)" ${_mma_host_default})
 set(MMA_FIRMWARE_BUILT OFF)
 set(MMA_FIRMWARE_DIR ${PROJECT_BINARY_DIR}/firmware)
-set(MMA_FIRMWARE_APPS hello selftest selftest_faults gemm swbench)
+set(MMA_FIRMWARE_APPS hello selftest selftest_faults gemm swbench swbench_small stack_guard)
 
 if(MMA_BUILD_FIRMWARE)
   find_program(MMA_RV32_GCC riscv64-unknown-elf-gcc)
@@ -44,8 +44,12 @@ if(MMA_BUILD_FIRMWARE)
       add_test(NAME qemu_selftest COMMAND ${_run} ${MMA_FIRMWARE_DIR}/selftest.elf --timeout 120 --expect-exit 77)
       add_test(NAME qemu_gemm COMMAND ${_run} ${MMA_FIRMWARE_DIR}/gemm.elf --timeout 120 --expect-exit 77)
       add_test(NAME qemu_swbench COMMAND ${_run} ${MMA_FIRMWARE_DIR}/swbench.elf --timeout 120)
-      set_tests_properties(qemu_hello qemu_selftest qemu_gemm qemu_swbench PROPERTIES LABELS "qemu" TIMEOUT 180
-                           ENVIRONMENT "QEMU=${MMA_QEMU_RV32}")
+      # the board's stack guard: a frame past __stack_size is reported and the run fails (exit 1)
+      add_test(NAME qemu_stack_guard COMMAND ${_run} ${MMA_FIRMWARE_DIR}/stack_guard.elf --timeout 60 --expect-exit 1)
+      set_tests_properties(qemu_stack_guard PROPERTIES
+                           PASS_REGULAR_EXPRESSION "board: stack overflow: [0-9]+ bytes used, 16384 reserved")
+      set_tests_properties(qemu_hello qemu_selftest qemu_gemm qemu_swbench qemu_stack_guard PROPERTIES LABELS "qemu"
+                           TIMEOUT 180 ENVIRONMENT "QEMU=${MMA_QEMU_RV32}")
     elseif(MMA_BUILD_TESTS AND NOT MMA_SANITIZE)
       message(STATUS "qemu-system-riscv32 not found: qemu_* tests skipped (bash scripts/setup.sh installs qemu-system-misc)")
     endif()
