@@ -104,7 +104,7 @@ int64_t mmai_bfma_c_term(const mma_profile *prof, const mma_bfma_frame *frame, c
 typedef struct mmai_bfma_vec {
     const uint32_t *m;      /* significand magnitudes */
     const uint16_t *m16;    /* the same where they are below 2^15 (scaled[ch] == MMAI_BFMA_SCALED16) */
-    const int16_t *s16;     /* ... and with their signs */
+    const int16_t *s16;     /* ... and with their signs; for an unscaled chunk the raw significands, signed */
     const uint32_t *neg;    /* 0, or all ones for a negative element */
     const int16_t *e;       /* term exponents */
     const int32_t *ref;     /* per chunk: weight exponent of m's unit if scaled */
@@ -175,7 +175,17 @@ static MMAI_HOT_INLINE bool mmai_ieee_add_direct(const mma_format_info *info, co
     const mma_value *hi = va->exp >= vb->exp ? va : vb, *lo = va->exp >= vb->exp ? vb : va;
     const int32_t gap = hi->exp - lo->exp;
     if (gap + mmai_msb64(hi->sig) > 61) {
-        return false;
+        /* gap > 61 - p >= p + 3 (p = fraction bits <= 29): |lo| < 2^(lo.exp + p + 1) <= ulp(hi) / 4,
+         * below half an ulp even under hi's binade, so round to nearest gives hi itself; the
+         * directed modes need lo's sign (the general path) */
+        if ((mode != MMA_RND_RNE && mode != MMA_RND_RNA) || info->frac_bits > 29u) {
+            return false;
+        }
+        *code = hi == va ? a : b;
+        if (value != NULL) {
+            *value = *hi;
+        }
+        return true;
     }
     const int64_t x = (int64_t)(hi->sig << (unsigned)gap), y = (int64_t)lo->sig;
     const int64_t sx = -(int64_t)(hi->sign & 1u), sy = -(int64_t)(lo->sign & 1u); /* 0 or -1: signs without branches */

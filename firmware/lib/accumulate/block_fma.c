@@ -302,6 +302,13 @@ typedef struct acc_state {
 /* Largest term exponent ea + eb of the step's products (zeros give less than MMAI_BFMA_ZERO_E / 2). */
 static MMAI_INLINE int32_t step_emax(const int16_t *ea, const int16_t *eb, size_t cnt)
 {
+#if MMAI_BFMA_PER_TERM
+    int32_t m = 2 * MMAI_BFMA_ZERO_E; /* 32-bit targets: no 16-bit lanes, no sign extensions */
+    for (size_t t = 0; t < cnt; ++t) {
+        const int32_t e = (int32_t)ea[t] + (int32_t)eb[t];
+        m = e > m ? e : m;
+    }
+#else
     int16_t m = (int16_t)(2 * MMAI_BFMA_ZERO_E);
     MMAI_VECTOR_LOOP
     for (size_t t = 0; t < cnt; ++t) {
@@ -310,6 +317,7 @@ static MMAI_INLINE int32_t step_emax(const int16_t *ea, const int16_t *eb, size_
             m = e;
         }
     }
+#endif
     return m;
 }
 
@@ -401,6 +409,31 @@ static int64_t step_sum_each(const vec_ctx *x, size_t ch, size_t pos, size_t cnt
 }
 
 /*
+ * step_sum_each for unscaled chunks in 32-bit arithmetic, the narrow case: the raw significands are
+ * below 2^11 (s16, signed), an aligned term is below 2^(F+2) <= 2^31 and the step's sum below 2^31.
+ * base = E - F + pa + pb: the product of element t is shifted right by base - ea[t] - eb[t]. Where
+ * that is <= 0 the term is exact (a left shift of the signed product); otherwise its magnitude is
+ * truncated, then signed. A zero element (0, MMAI_BFMA_ZERO_E) adds 0.
+ */
+static MMAI_INLINE int64_t step_sum_each32(const vec_ctx *x, size_t pos, size_t cnt, int32_t base)
+{
+    const int16_t *sa = x->a->s16 + pos, *sb = x->b->s16 + pos;
+    const int16_t *ea = x->a->e + pos, *eb = x->b->e + pos;
+    uint32_t s = 0;
+    for (size_t t = 0; t < cnt; ++t) {
+        const int32_t sh = base - (int32_t)ea[t] - (int32_t)eb[t];
+        const int32_t prod = (int32_t)sa[t] * (int32_t)sb[t]; /* |prod| < 2^22 */
+        if (sh <= 0) {
+            s += (uint32_t)prod << ((unsigned)(-sh) & 31u);
+        } else if (sh < 32) {
+            const uint32_t n = prod < 0 ? 0xFFFFFFFFu : 0u;
+            s += ((((uint32_t)prod ^ n) - n) >> (unsigned)sh ^ n) - n;
+        }
+    }
+    return (int64_t)s - ((s >> 31) != 0 ? ((int64_t)1 << 32) : 0); /* |sum| < 2^31: two's complement */
+}
+
+/*
  * One step over positions [pos, pos + cnt) of chunk ch with the accumulator (have_acc: acc->v is
  * known) or without; cnt is a constant in the instances.
  */
@@ -433,6 +466,8 @@ static MMAI_INLINE mma_status vec_step(const vec_ctx *x, const mma_profile *prof
             }
         } else if (sa != 0 && sb != 0) {
             S += step_sum_uniform(x->a->m + pos, x->a->neg + pos, x->b->m + pos, x->b->neg + pos, cnt, sh);
+        } else if (narrow && sa == 0 && sb == 0) {
+            S += step_sum_each32(x, pos, cnt, fr.E - F + (int32_t)x->a->p + (int32_t)x->b->p);
         } else {
             S += step_sum_each(x, ch, pos, cnt, F, fr.E);
         }

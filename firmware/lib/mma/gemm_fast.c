@@ -53,44 +53,51 @@ typedef struct vec_store {
     uint8_t *special;  /* per chunk: 1 if a NaN or Inf is among its elements */
 } vec_store;
 
-/* Decodes one code into element t of a vector; *special is set for NaN/Inf. */
+/*
+ * Element t of a vector from a decoded value's fields (a finite significand is below 2^11 in these
+ * formats); *special is set for NaN/Inf. 32-bit work only, for 32-bit cores.
+ */
+static inline void put_elem(const fast_fmt *f, const vec_store *v, size_t t, unsigned cls, unsigned sign, uint32_t sig,
+                            int32_t lsb, uint8_t *special)
+{
+    if (cls == MMA_CLASS_FINITE && !(f->flush && sig < ((uint32_t)1 << (unsigned)f->p))) {
+        v->m[t] = sig;
+        v->e[t] = (int16_t)(lsb + f->p); /* |term exponent| < 300 for these formats */
+        v->neg[t] = sign ? 0xFFFFFFFFu : 0u;
+        return;
+    }
+    if (cls == MMA_CLASS_NAN || cls == MMA_CLASS_INF) {
+        *special = 1;
+    }
+    v->m[t] = 0; /* zero (or flushed subnormal): takes no part */
+    v->e[t] = MMAI_BFMA_ZERO_E;
+    v->neg[t] = 0;
+}
+
+/* Decodes one code into element t of a vector (the 8-bit formats by their table); *special is set for NaN/Inf. */
 static mma_status decode_elem(const fast_fmt *f, uint64_t code, const vec_store *v, size_t t, uint8_t *special)
 {
-    mma_value x;
     if (f->table != NULL) {
         if ((code >> f->info->storage_bits) != 0) {
             return MMA_ERR_CODE;
         }
-        const mmai_dec8 *d = &f->table[code];
-        x.cls = d->cls;
-        x.sign = d->sign;
-        x.exp = d->lsb;
-        x.sig = d->sig;
-    } else {
-        mma_status st = mmai_decode_float(f->info, code, &x);
-        if (st != MMA_OK) {
-            return st;
-        }
-    }
-    if (x.cls == MMA_CLASS_NAN || x.cls == MMA_CLASS_INF) {
-        *special = 1;
-    }
-    if (x.cls != MMA_CLASS_FINITE || (f->flush && x.sig < ((uint64_t)1 << (unsigned)f->p))) {
-        v->m[t] = 0; /* zero (or flushed subnormal): takes no part */
-        v->e[t] = MMAI_BFMA_ZERO_E;
-        v->neg[t] = 0;
+        const mmai_dec8 *d = &f->table[(size_t)code];
+        put_elem(f, v, t, d->cls, d->sign, d->sig, d->lsb, special);
         return MMA_OK;
     }
-    v->m[t] = (uint32_t)x.sig;
-    v->e[t] = (int16_t)(x.exp + f->p); /* |term exponent| < 300 for these formats */
-    v->neg[t] = x.sign ? 0xFFFFFFFFu : 0u;
-    return MMA_OK;
+    mma_value x;
+    mma_status st = mmai_decode_float(f->info, code, &x);
+    if (st == MMA_OK) {
+        put_elem(f, v, t, x.cls, x.sign, (uint32_t)x.sig, x.exp, special);
+    }
+    return st;
 }
 
 /*
  * Puts the significands of chunk ch (kc elements) on one grid, its smallest LSB weight, when they fit
  * 32 bits (MMAI_BFMA_SCALED), and copies them to m16 (and signed to s16) when they are below 2^15
- * (MMAI_BFMA_SCALED16).
+ * (MMAI_BFMA_SCALED16). A chunk left unscaled (exponents too far apart; on 32-bit targets,
+ * MMAI_BFMA_PER_TERM, too far apart for 15 bits) keeps its raw significands and signed copies in s16.
  */
 static void chunk_scale(const vec_store *v, size_t ch, size_t kc, int32_t p)
 {
@@ -109,9 +116,18 @@ static void chunk_scale(const vec_store *v, size_t ch, size_t kc, int32_t p)
             any = true;
         }
     }
+#if MMAI_BFMA_PER_TERM
+    /* 32-bit targets: a grid only where it surely fits 15 bits (16-bit products, no 64-bit arithmetic) */
+    const bool grid = !any || hi - lo + p + 1 <= 15;
+#else
+    const bool grid = !any || hi - lo + p + 1 <= 32;
+#endif
     v->ref[ch] = lo;
-    if (any && hi - lo + p + 1 > 32) {
-        v->scaled[ch] = 0; /* exponents too far apart: a shift per term */
+    if (!grid) {
+        v->scaled[ch] = 0;
+        for (size_t t = 0; t < kc; ++t) {
+            s16[t] = (int16_t)(neg[t] != 0 ? -(int32_t)m[t] : (int32_t)m[t]); /* raw: below 2^11 */
+        }
         return;
     }
     uint32_t all = 0;

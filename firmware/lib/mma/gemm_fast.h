@@ -9,9 +9,10 @@
 /*
  * Block geometry: D in blocks of MMAI_FAST_COLS columns, K in runs of MMAI_FAST_ROWK / k chunks; a
  * block of B (MMAI_FAST_COLS x MMAI_FAST_ROWK decoded elements, 12 bytes each) is on the stack:
- * about 100 KB with MMA_FAST_TABLES (host builds), 7 KB without (firmware).
+ * about 100 KB on 64-bit hosts with MMA_FAST_TABLES, 7 KB on 32-bit targets (MMAI_BFMA_PER_TERM:
+ * firmware stacks are a few KiB, also in a firmware built with the tables) and without the tables.
  */
-#if MMA_FAST_TABLES
+#if MMA_FAST_TABLES && !MMAI_BFMA_PER_TERM
 #define MMAI_FAST_COLS 64u
 #define MMAI_FAST_ROWK 128u
 #else
