@@ -57,7 +57,7 @@ typedef struct vec_store {
  * Element t of a vector from a decoded value's fields (a finite significand is below 2^11 in these
  * formats); *special is set for NaN/Inf. 32-bit work only, for 32-bit cores.
  */
-static inline void put_elem(const fast_fmt *f, const vec_store *v, size_t t, unsigned cls, unsigned sign, uint32_t sig,
+static MMAI_HOT_INLINE void put_elem(const fast_fmt *f, const vec_store *v, size_t t, unsigned cls, unsigned sign, uint32_t sig,
                             int32_t lsb, uint8_t *special)
 {
     if (cls == MMA_CLASS_FINITE && !(f->flush && sig < ((uint32_t)1 << (unsigned)f->p))) {
@@ -74,8 +74,13 @@ static inline void put_elem(const fast_fmt *f, const vec_store *v, size_t t, uns
     v->neg[t] = 0;
 }
 
-/* Decodes one code into element t of a vector (the 8-bit formats by their table); *special is set for NaN/Inf. */
-static mma_status decode_elem(const fast_fmt *f, uint64_t code, const vec_store *v, size_t t, uint8_t *special)
+/*
+ * Decodes one code into element t of a vector (the 8-bit formats by their table); *special is set
+ * for NaN/Inf. Inline in the decode loops of builds with the tables (the per-element call was a
+ * fifth of a small GEMM's instructions on rv32).
+ */
+static MMAI_HOT_INLINE mma_status decode_elem(const fast_fmt *f, uint64_t code, const vec_store *v, size_t t,
+                                              uint8_t *special)
 {
     if (f->table != NULL) {
         if ((code >> f->info->storage_bits) != 0) {
