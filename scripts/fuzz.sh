@@ -5,13 +5,16 @@
 #   bash scripts/fuzz.sh --time 5             # every target for 5 s
 #   bash scripts/fuzz.sh --long 600           # the long run: every target for 600 s, a random seed
 #   bash scripts/fuzz.sh --seed 7             # libFuzzer's -seed (a number, or 'random')
+#   bash scripts/fuzz.sh --long 9000 --runs 10000000   # stop each target at 10^7 inputs (or the time)
 #   bash scripts/fuzz.sh --targets "format mma_run" --time 60
 #   bash scripts/fuzz.sh --no-build           # reuse build-fuzz/ as it is
 #   bash scripts/fuzz.sh --skip-known         # steer around reported, unfixed bugs (see fuzz_common.h)
 #
 # Targets (every build-fuzz/bin/fuzz_* but the replays): format instr_parse mma_run metadata fragment
-# mx_quantize sme hexfile conform_line cli_args. MMA_FUZZ_WARP_LIMIT=N lowers the m*n*k up to which
-# fuzz_fragment runs mma_warp_run (default 16384), for long runs.
+# mx_quantize sme hexfile conform_line cli_args. For long runs, MMA_FUZZ_WARP_LIMIT=N lowers the m*n*k
+# up to which fuzz_fragment runs mma_warp_run (default 16384), MMA_FUZZ_RUN_LIMIT=N the one up to
+# which fuzz_mma_run runs mma_run (default 32768), and TMPDIR=/dev/shm keeps fuzz_conform_line's
+# scratch files in memory.
 #
 # Each target starts from its seed corpus (test/fuzz/corpus/<target>/, read only) plus the working
 # corpus of earlier runs (build-fuzz/fuzz-run/<target>/corpus/, where new inputs go). The default
@@ -33,8 +36,9 @@ secs=20
 targets=""
 build=1
 seed=
+runs=
 
-usage() { sed -n '2,26p' "${BASH_SOURCE[0]}" | sed 's/^# \{0,1\}//'; }
+usage() { sed -n '2,29p' "${BASH_SOURCE[0]}" | sed 's/^# \{0,1\}//'; }
 die() { echo "fuzz.sh: $*" >&2; exit 2; }
 
 while (($#)); do
@@ -42,6 +46,7 @@ while (($#)); do
     --time) secs=${2:-}; shift 2 ;;
     --long) secs=${2:-600}; seed=${seed:-random}; shift 2 ;;
     --seed) seed=${2:-}; shift 2 ;;
+    --runs) runs=${2:-}; shift 2 ;;
     --targets) targets=${2:-}; shift 2 ;;
     --no-build) build=0; shift ;;
     --skip-known) export MMA_FUZZ_SKIP_KNOWN=1; shift ;;
@@ -51,6 +56,7 @@ while (($#)); do
 done
 [[ $secs =~ ^[0-9]+$ ]] && ((secs > 0)) || die "the time must be a positive number of seconds (got '$secs')"
 seed=${seed:-1}
+[[ -z $runs || $runs =~ ^[1-9][0-9]*$ ]] || die "--runs takes a positive number of inputs (got '$runs')"
 [[ $seed == random || $seed =~ ^[0-9]+$ ]] || die "the seed must be a number or 'random' (got '$seed')"
 
 if ((build)); then
@@ -85,14 +91,15 @@ for t in $targets; do
   seeds="$ROOT/test/fuzz/corpus/$t"
   rm -rf "$work/artifacts"
   mkdir -p "$work/corpus" "$work/artifacts" "$seeds"
-  dict=()
-  [[ -f $ROOT/test/fuzz/dict/$t.dict ]] && dict=(-dict="$ROOT/test/fuzz/dict/$t.dict")
+  opts=()
+  [[ -n $runs ]] && opts+=(-runs="$runs")
+  [[ -f $ROOT/test/fuzz/dict/$t.dict ]] && opts+=(-dict="$ROOT/test/fuzz/dict/$t.dict")
   s=$seed
   [[ $s == random ]] && s=$((RANDOM * 32768 + RANDOM + 1))
-  echo "== fuzz_$t: ${secs} s, -seed=$s"
+  echo "== fuzz_$t: ${secs} s${runs:+ or $runs inputs}, -seed=$s"
   start=$(date +%s)
   "$exe" -seed="$s" -max_total_time="$secs" -timeout=10 -rss_limit_mb=2048 -print_final_stats=1 \
-    -artifact_prefix="$work/artifacts/" "${dict[@]}" "$work/corpus" "$seeds" >"$work/log.txt" 2>&1
+    -artifact_prefix="$work/artifacts/" "${opts[@]}" "$work/corpus" "$seeds" >"$work/log.txt" 2>&1
   rc=$?
   elapsed=$(($(date +%s) - start))
   execs=$(grep -E '^stat::number_of_executed_units:' "$work/log.txt" | tail -n 1 | awk '{print $2}')

@@ -23,7 +23,8 @@
  *     mma_run; with ctype == dtype, a GEMM over 2k equals two chained GEMMs over k;
  *   - mma_gemm with random sizes and strides never crashes; strides below the row length give
  *     MMA_ERR_BUFFER.
- * Shapes with m*n*k above RUN_LIMIT (large wgmma N) are validated only, to keep the fuzzer fast.
+ * Shapes with m*n*k above RUN_LIMIT (large wgmma N) are validated only, to keep the fuzzer fast;
+ * MMA_FUZZ_RUN_LIMIT=N lowers that bound for long runs (smaller matrices, more inputs per second).
  */
 #include <stdbool.h>
 #include <string.h>
@@ -34,7 +35,18 @@
 
 #include "fuzz_common.h"
 
-#define RUN_LIMIT 32768u
+#define RUN_LIMIT_DEFAULT 32768u
+
+/* m*n*k up to which an instruction is run (MMA_FUZZ_RUN_LIMIT, default RUN_LIMIT_DEFAULT). */
+static size_t run_limit(void)
+{
+    static size_t limit = 0;
+    if (limit == 0) {
+        const char *v = getenv("MMA_FUZZ_RUN_LIMIT");
+        limit = v != NULL && atol(v) > 0 ? (size_t)atol(v) : RUN_LIMIT_DEFAULT;
+    }
+    return limit;
+}
 
 /* Sparse and block-scaled forms (the catalogue holds the dense, unscaled ones). */
 static const char *const EXTRA_FORMS[] = {
@@ -141,10 +153,19 @@ static uint64_t *alloc_codes(size_t n, uint64_t *seed, unsigned fmt)
     return p;
 }
 
+static void dump_codes(const char *what, const uint64_t *p, size_t n)
+{
+    fprintf(stderr, "%s:", what);
+    for (size_t i = 0; i < n; ++i) {
+        fprintf(stderr, " %llx", (unsigned long long)p[i]);
+    }
+    fprintf(stderr, "\n");
+}
+
 /* Descriptor of the shape the operand arrays are sized for; sizes capped so a run stays fast. */
 static bool shape_small(const mma_instr *ins)
 {
-    return ins->m != 0 && ins->n != 0 && ins->k != 0 && (size_t)ins->m * ins->n * ins->k <= RUN_LIMIT;
+    return ins->m != 0 && ins->n != 0 && ins->k != 0 && (size_t)ins->m * ins->n * ins->k <= run_limit();
 }
 
 /* mma_gemm with random sizes/strides over small random matrices: no crash, a status from the enum. */
@@ -242,6 +263,22 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     }
     const mma_status prof_st = pp != NULL ? mma_profile_validate(pp) : MMA_ERR_NULL;
     FZ_CHECK_STATUS(prof_st);
+    if (getenv("FUZZ_VERBOSE") != NULL) { /* for debugging an input: the instruction and profile */
+        char text[256];
+        if (mma_instr_format(&ins, text, sizeof text) != MMA_OK) {
+            snprintf(text, sizeof text, "(does not format: %s)", mma_status_name(vs));
+        }
+        fprintf(stderr, "instr %s\n", text);
+        if (pp != NULL) {
+            fprintf(stderr,
+                    "profile %s: algo %u k_order %u c_mode %u round %u group %u F %u f32_sig %u f32_round %u "
+                    "f16_round %u min_e %d/%d zero_c %u f16_c_pinned %u ftz_in %u zero_product %u group_align %u\n",
+                    pp->name != NULL ? pp->name : "-", pp->algo, pp->k_order, pp->c_mode, pp->round_mode, pp->group,
+                    pp->frac_bits, pp->f32_sig_bits, pp->f32_round, pp->f16_round, pp->min_e_f32, pp->min_e_f16,
+                    pp->zero_c_term, pp->f16_c_pinned, pp->flush_subnormal_in, pp->zero_product_term,
+                    pp->group_align);
+        }
+    }
 
     /* ---- operands */
     uint64_t seed = fz_u64(&in) | 1u;
@@ -373,8 +410,17 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
         }
     }
 
-    /* K = 2k in one GEMM equals two chained GEMMs when C and D have the same type. */
-    if (st == MMA_OK && (ctl & 4u) && ins.ctype == ins.dtype && 2u * m * n * k <= RUN_LIMIT) {
+    /* K = 2k in one GEMM equals two chained GEMMs when C and D have the same type. With C unused
+     * (wgmma scale-d = 0) only the GEMM's first chunk ignores C; later chunks add to D jointly
+     * (mma.h), so the second GEMM of the chain is run with C joint. */
+    if (st == MMA_OK && (ctl & 4u) && ins.ctype == ins.dtype && 2u * m * n * k <= run_limit()) {
+        mma_profile joint;
+        const mma_profile *pp2 = pp;
+        if (pp != NULL && !integer && pp->c_mode == MMA_C_UNUSED) {
+            joint = *pp;
+            joint.c_mode = MMA_C_JOINT;
+            pp2 = &joint;
+        }
         uint64_t *a2 = alloc_codes(m * 2u * k, &seed, ins.atype);
         uint64_t *b2 = alloc_codes(2u * k * n, &seed, ins.btype);
         uint64_t *one = alloc_codes(m * n, &seed, ins.dtype);
@@ -382,11 +428,17 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
         uint64_t *two = alloc_codes(m * n, &seed, ins.dtype);
         mma_gemm_desc full = {&ins, pp, m, n, 2u * k, a2, 2u * k, b2, n, c, n, one, n, NULL, 0, NULL, 0, NULL, 0};
         mma_gemm_desc first = {&ins, pp, m, n, k, a2, 2u * k, b2, n, c, n, mid, n, NULL, 0, NULL, 0, NULL, 0};
-        mma_gemm_desc second = {&ins, pp, m, n, k, a2 + k, 2u * k, b2 + k * n, n, mid, n, two, n, NULL, 0, NULL, 0, NULL, 0};
+        mma_gemm_desc second = {&ins, pp2, m, n, k, a2 + k, 2u * k, b2 + k * n, n, mid, n, two, n, NULL, 0, NULL, 0, NULL, 0};
         const mma_status s1 = mma_gemm(&full);
         mma_status s2 = mma_gemm(&first);
         if (s2 == MMA_OK) {
             s2 = mma_gemm(&second);
+        }
+        if (getenv("FUZZ_VERBOSE") != NULL) {
+            dump_codes("A (M x 2K)", a2, m * 2u * k);
+            dump_codes("B (2K x N)", b2, 2u * k * n);
+            dump_codes("C", c, m * n);
+            dump_codes("D after K", mid, m * n);
         }
         FZ_CHECK(s1 == s2, "gemm 2k %s, chained %s", mma_status_name(s1), mma_status_name(s2));
         if (s1 == MMA_OK) {
