@@ -11,7 +11,7 @@
 #   bash scripts/fuzz.sh --skip-known         # steer around reported, unfixed bugs (see fuzz_common.h)
 #
 # Targets (every build-fuzz/bin/fuzz_* but the replays): format instr_parse mma_run metadata fragment
-# mx_quantize sme hexfile conform_line cli_args. For long runs, MMA_FUZZ_WARP_LIMIT=N lowers the m*n*k
+# mx_quantize sme hexfile conform_line cli_args elf_load summary_json. For long runs, MMA_FUZZ_WARP_LIMIT=N lowers the m*n*k
 # up to which fuzz_fragment runs mma_warp_run (default 16384), MMA_FUZZ_RUN_LIMIT=N the one up to
 # which fuzz_mma_run runs mma_run (default 32768), and TMPDIR=/dev/shm keeps fuzz_conform_line's
 # scratch files in memory.
@@ -64,7 +64,7 @@ if ((build)); then
   echo "== configure + build: $BUILD (clang, MMA_FUZZ=ON)"
   mkdir -p "$BUILD"
   # the library and the fuzz targets only: no Verilator models, RTL generators or firmware
-  CC=clang cmake -S "$ROOT" -B "$BUILD" -DMMA_FUZZ=ON -DMMA_BUILD_TESTS=OFF -DMMA_BUILD_CLI=OFF \
+  CC=clang CXX=clang++ cmake -S "$ROOT" -B "$BUILD" -DMMA_FUZZ=ON -DMMA_BUILD_TESTS=OFF -DMMA_BUILD_CLI=OFF \
     -DMMA_BUILD_SIM=OFF -DMMA_BUILD_HW=OFF -DMMA_BUILD_FIRMWARE=OFF -DCMAKE_BUILD_TYPE=RelWithDebInfo >"$BUILD/configure.log" 2>&1 ||
     { cat "$BUILD/configure.log" >&2; die "configure failed"; }
   cmake --build "$BUILD" -j"$JOBS" >"$BUILD/build.log" 2>&1 ||

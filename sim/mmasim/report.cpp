@@ -1,5 +1,8 @@
 // Regression summaries: printing, JSON (write and read back), JUnit XML.
 #include <cctype>
+#include <cerrno>
+#include <cmath>
+#include <iomanip>
 #include <cstdio>
 #include <cstdlib>
 #include <fstream>
@@ -52,6 +55,7 @@ struct Json {
     enum Kind { NUL, NUM, STR, ARR, OBJ, BOOL } kind = NUL;
     double num = 0;
     uint64_t u = 0;
+    bool is_uint = false;   // a NUM written as decimal digits only, within uint64_t (then u is its value)
     std::string str;
     std::vector<Json> arr;
     std::vector<std::pair<std::string, Json>> obj;
@@ -81,11 +85,23 @@ struct Parser {
                 if (++i >= t.size()) return fail("truncated escape");
                 const char c = t[i];
                 if (c == 'n') o += '\n';
+                else if (c == 't') o += '\t';
+                else if (c == 'r') o += '\r';
+                else if (c == 'b') o += '\b';
+                else if (c == 'f') o += '\f';
+                else if (c == '"' || c == '\\' || c == '/') o += c;
                 else if (c == 'u') {
-                    if (i + 4 >= t.size()) return fail("truncated \\u escape");
-                    o += (char)std::strtol(t.substr(i + 1, 4).c_str(), nullptr, 16);
+                    // write_json escapes control bytes as \u00XX; other code points are not written
+                    unsigned v = 0;
+                    for (int h = 1; h <= 4; h++) {
+                        const char x = i + h < t.size() ? t[i + h] : '\0';
+                        if (!std::isxdigit((unsigned char)x)) return fail("bad \\u escape");
+                        v = v * 16 + (unsigned)(std::isdigit((unsigned char)x) ? x - '0' : (std::tolower((unsigned char)x) - 'a' + 10));
+                    }
+                    if (v > 0xFF) return fail("\\u escape above \\u00ff");
+                    o += (char)v;
                     i += 4;
-                } else o += c;
+                } else return fail("bad escape");
             } else o += t[i];
         }
         if (i >= t.size()) return fail("unterminated string");
@@ -147,8 +163,15 @@ struct Parser {
         if (s == i) return fail("unexpected character");
         v.kind = Json::NUM;
         const std::string num = t.substr(s, i - s);
-        v.num = std::strtod(num.c_str(), nullptr);
-        v.u = std::strtoull(num.c_str(), nullptr, 10);
+        char *end = nullptr;
+        v.num = std::strtod(num.c_str(), &end);
+        if (end != num.c_str() + num.size()) return fail("bad number");
+        v.is_uint = num.size() <= 20 && num.find_first_not_of("0123456789") == std::string::npos;
+        if (v.is_uint) {
+            errno = 0;
+            v.u = std::strtoull(num.c_str(), nullptr, 10);
+            v.is_uint = errno == 0;
+        }
         return true;
     }
 };
@@ -218,15 +241,12 @@ void Summary::print(FILE *f) const {
     std::fprintf(f, "%llu passed, %llu failed\n", (unsigned long long)passed, (unsigned long long)failed);
 }
 
-bool write_json(const Summary &s, const std::string &path, std::string &err) {
-    std::ofstream o(path);
-    if (!o) {
-        err = "cannot write " + path;
-        return false;
-    }
-    o << "{\n  \"config\": \"" << esc_json(s.config) << "\",\n  \"seed\": " << s.seed << ",\n  \"shard\": \"" << s.shard
-      << "\",\n  \"jobs\": " << s.jobs << ",\n  \"passed\": " << s.passed << ",\n  \"failed\": " << s.failed
-      << ",\n  \"cycles\": " << s.cycles << ",\n  \"busy\": " << s.busy << ",\n  \"macs\": " << s.macs
+std::string to_json(const Summary &s) {
+    std::ostringstream o;
+    o << std::setprecision(17); // doubles read back exactly
+    o << "{\n  \"config\": \"" << esc_json(s.config) << "\",\n  \"seed\": " << s.seed << ",\n  \"shard\": \""
+      << esc_json(s.shard) << "\",\n  \"jobs\": " << s.jobs << ",\n  \"passed\": " << s.passed << ",\n  \"failed\": "
+      << s.failed << ",\n  \"cycles\": " << s.cycles << ",\n  \"busy\": " << s.busy << ",\n  \"macs\": " << s.macs
       << ",\n  \"avail\": " << s.avail << ",\n  \"useful_macs\": " << s.useful_macs << ",\n  \"seconds\": " << s.seconds
       << ",\n  \"utilisation\": " << (s.avail ? (double)s.macs / (double)s.avail : 0.0) << ",\n  \"failures\": [";
     for (size_t i = 0; i < s.failures.size(); i++)
@@ -238,10 +258,77 @@ bool write_json(const Summary &s, const std::string &path, std::string &err) {
     size_t i = 0;
     for (const auto &c : s.coverage) o << (i++ ? "," : "") << "\n    \"" << esc_json(c.first) << "\": " << c.second;
     o << "\n  }\n}\n";
+    return o.str();
+}
+
+bool write_json(const Summary &s, const std::string &path, std::string &err) {
+    std::ofstream o(path);
+    if (!o) {
+        err = "cannot write " + path;
+        return false;
+    }
+    o << to_json(s);
     if (!o) {
         err = "write error on " + path;
         return false;
     }
+    return true;
+}
+
+bool parse_json(const std::string &text, const std::string &name, Summary &out, std::string &err) {
+    Parser p(text);
+    Json root;
+    if (!p.value(root, 0) || root.kind != Json::OBJ) {
+        err = name + ": not a shard summary (" + (p.err.empty() ? "not an object" : p.err) + ")";
+        return false;
+    }
+    p.ws();
+    if (p.i != text.size()) {
+        err = name + ": not a shard summary (text after the object at byte " + std::to_string(p.i) + ")";
+        return false;
+    }
+    auto bad = [&](const std::string &what) {
+        err = name + ": " + what;
+        return false;
+    };
+    Summary s;
+    auto num = [&](const char *k, uint64_t &v) {
+        const Json *j = root.get(k);
+        if (!j || j->kind != Json::NUM || !j->is_uint) return false;
+        v = j->u;
+        return true;
+    };
+    const Json *cfg = root.get("config"), *shard = root.get("shard"), *fails = root.get("failures"),
+               *cov = root.get("coverage"), *secs = root.get("seconds"), *bins = root.get("expected_bins");
+    if (!cfg || cfg->kind != Json::STR || !num("jobs", s.jobs) || !num("passed", s.passed) || !num("failed", s.failed) ||
+        !num("cycles", s.cycles) || !num("busy", s.busy) || !num("macs", s.macs) || !num("avail", s.avail) ||
+        !num("useful_macs", s.useful_macs) || !num("seed", s.seed) || !fails || fails->kind != Json::ARR || !cov ||
+        cov->kind != Json::OBJ || !secs || secs->kind != Json::NUM)
+        return bad("a field of the shard summary is missing or of the wrong type");
+    if (s.passed > s.jobs || s.failed != s.jobs - s.passed) return bad("passed + failed != jobs");
+    if (!std::isfinite(secs->num) || secs->num < 0) return bad("seconds is not a finite number >= 0");
+    if (shard && shard->kind != Json::STR) return bad("shard is not a string");
+    s.config = cfg->str;
+    if (shard) s.shard = shard->str;
+    s.seconds = secs->num;
+    for (const Json &f : fails->arr) {
+        const Json *job = f.get("job"), *msg = f.get("message"), *rep = f.get("reproduce");
+        if (!job || !msg || !rep) return bad("a failure lacks job, message or reproduce");
+        if (job->kind != Json::NUM || !job->is_uint || msg->kind != Json::STR || rep->kind != Json::STR)
+            return bad("a failure's job is not a job number or its message or reproduce not a string");
+        s.failures.push_back({job->u, rep->str, msg->str});
+    }
+    for (const auto &c : cov->obj) {
+        if (c.second.kind != Json::NUM || !c.second.is_uint) return bad("coverage bin \"" + esc_json(c.first) + "\" is not a count");
+        s.coverage[c.first] = c.second.u;
+    }
+    if (bins && bins->kind != Json::ARR) return bad("expected_bins is not a list");
+    if (bins)
+        for (const Json &b : bins->arr) {
+            if (b.kind != Json::STR) return bad("an expected bin is not a string");
+            s.expected_bins.push_back(b.str);
+        }
+    out = std::move(s);
     return true;
 }
 
@@ -253,47 +340,7 @@ bool read_json(const std::string &path, Summary &s, std::string &err) {
     }
     std::stringstream ss;
     ss << in.rdbuf();
-    const std::string text = ss.str();
-    Parser p(text);
-    Json root;
-    if (!p.value(root, 0) || root.kind != Json::OBJ) {
-        err = path + ": not a shard summary (" + (p.err.empty() ? "not an object" : p.err) + ")";
-        return false;
-    }
-    auto num = [&](const char *k, uint64_t &v) {
-        const Json *j = root.get(k);
-        if (!j || j->kind != Json::NUM) return false;
-        v = j->u;
-        return true;
-    };
-    const Json *cfg = root.get("config"), *shard = root.get("shard"), *fails = root.get("failures"),
-               *cov = root.get("coverage"), *secs = root.get("seconds"), *bins = root.get("expected_bins");
-    if (!cfg || cfg->kind != Json::STR || !num("jobs", s.jobs) || !num("passed", s.passed) || !num("failed", s.failed) ||
-        !num("cycles", s.cycles) || !num("busy", s.busy) || !num("macs", s.macs) || !num("avail", s.avail) ||
-        !num("useful_macs", s.useful_macs) || !num("seed", s.seed) || !fails || fails->kind != Json::ARR || !cov ||
-        cov->kind != Json::OBJ || !secs || secs->kind != Json::NUM) {
-        err = path + ": a field of the shard summary is missing or of the wrong type";
-        return false;
-    }
-    if (s.passed + s.failed != s.jobs) {
-        err = path + ": passed + failed != jobs";
-        return false;
-    }
-    s.config = cfg->str;
-    if (shard && shard->kind == Json::STR) s.shard = shard->str;
-    s.seconds = secs->num;
-    for (const Json &f : fails->arr) {
-        const Json *job = f.get("job"), *msg = f.get("message"), *rep = f.get("reproduce");
-        if (!job || !msg || !rep) {
-            err = path + ": a failure lacks job, message or reproduce";
-            return false;
-        }
-        s.failures.push_back({job->u, rep->str, msg->str});
-    }
-    for (const auto &c : cov->obj) s.coverage[c.first] = c.second.u;
-    if (bins && bins->kind == Json::ARR)
-        for (const Json &b : bins->arr) s.expected_bins.push_back(b.str);
-    return true;
+    return parse_json(ss.str(), path, s, err);
 }
 
 bool write_junit(const Summary &s, const std::string &path, std::string &err) {

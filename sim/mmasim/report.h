@@ -41,7 +41,14 @@ struct Summary {
     void print(FILE *f) const;
 };
 
+// The summary as JSON text (what --json writes; doubles with 17 digits, so they read back exactly).
+std::string to_json(const Summary &s);
+// Writes to_json(s) to path; false and err set on an I/O error.
 bool write_json(const Summary &s, const std::string &path, std::string &err);
+// Parses a summary from JSON text (name: the file, for messages); false and a one-line err naming
+// the problem when the text is not a summary (wrong types, counts that do not add up, trailing text).
+bool parse_json(const std::string &text, const std::string &name, Summary &s, std::string &err);
+// Reads a file and parses it (parse_json).
 bool read_json(const std::string &path, Summary &s, std::string &err);
 bool write_junit(const Summary &s, const std::string &path, std::string &err);
 

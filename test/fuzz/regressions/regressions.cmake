@@ -11,7 +11,11 @@ set(_mma_fz ${PROJECT_SOURCE_DIR}/test/fuzz)
 function(mma_fuzz_replay name)
   cmake_parse_arguments(R "" "" "INCLUDES" ${ARGN})
   set(exe fuzz_${name}_replay)
-  add_executable(${exe} ${_mma_fz}/fuzz_${name}.c ${_mma_fz}/replay_main.c ${R_UNPARSED_ARGUMENTS})
+  set(src ${_mma_fz}/fuzz_${name}.c)
+  if(NOT EXISTS ${src})
+    set(src ${_mma_fz}/fuzz_${name}.cpp)
+  endif()
+  add_executable(${exe} ${src} ${_mma_fz}/replay_main.c ${R_UNPARSED_ARGUMENTS})
   target_link_libraries(${exe} PRIVATE mmacore)
   target_include_directories(${exe} PRIVATE ${_mma_fz} ${R_INCLUDES})
   target_compile_options(${exe} PRIVATE $<$<C_COMPILER_ID:GNU,Clang>:-Wall -Wextra>)
@@ -46,6 +50,16 @@ if(CMAKE_SYSTEM_NAME STREQUAL "Linux" AND EXISTS ${_mma_cli}/hexio.c AND EXISTS 
     mma_fuzz_replay(cli_args ${_mma_cli_all} INCLUDES ${_mma_cli})
     target_compile_definitions(fuzz_cli_args_replay PRIVATE MMA_CLI_NO_MAIN)
   endif()
+endif()
+
+# The simulation harnesses' readers (C++): the SoC harness's ELF loader, the shard summaries of
+# `mmasim merge`. Replayed wherever a C++ compiler exists, so also in the sanitizer build (no sim/).
+include(CheckLanguage)
+check_language(CXX)
+if(CMAKE_CXX_COMPILER)
+  enable_language(CXX)
+  mma_fuzz_replay(elf_load ${PROJECT_SOURCE_DIR}/sim/soc/elf_load.cpp INCLUDES ${PROJECT_SOURCE_DIR}/sim/soc)
+  mma_fuzz_replay(summary_json ${PROJECT_SOURCE_DIR}/sim/mmasim/report.cpp INCLUDES ${PROJECT_SOURCE_DIR}/sim/mmasim)
 endif()
 
 # F5: NULL checks that multiply sizes (found by static analysis; see the file's header).

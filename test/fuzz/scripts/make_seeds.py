@@ -544,6 +544,54 @@ def seeds_cli_args():
         write("cli_args", name, cli_input(args, ctl=len(name) % 4))
 
 
+# ---------------------------------------------------------------- elf_load, summary_json (sim/)
+def elf32(entry, segments, phoff=52, machine=243, etype=2):
+    """A little-endian ELF32 executable: segments = [(p_type, p_paddr, data, p_memsz)], data after the headers."""
+    data_off = phoff + 32 * len(segments)
+    ph, blob = b"", b""
+    for p_type, paddr, data, memsz in segments:
+        ph += struct.pack("<IIIIIIII", p_type, data_off + len(blob), paddr, paddr, len(data), memsz, 5, 4)
+        blob += data
+    ident = b"\x7fELF" + bytes([1, 1, 1]) + bytes(9)
+    hdr = ident + struct.pack("<HHIIIIIHHHHHH", etype, machine, 1, entry, phoff, 0, 0, 52, 32, len(segments), 40, 0, 0)
+    return hdr + bytes(phoff - 52) + ph + blob
+
+
+def seeds_elf_load():
+    code = bytes.fromhex("13000000" "6f000000")  # nop; j .
+    ram = 0x80000000
+    # control byte: RAM size 256 KiB (3), at 0x80000000
+    write("elf_load", "one-segment", bytes([3]) + elf32(ram, [(1, ram, code, 64)]))
+    write("elf_load", "text-data-bss", bytes([3]) + elf32(ram, [(1, ram, code, 8), (1, ram + 0x1000, b"\x01\x02", 0x100),
+                                                          (4, 0, b"note", 4)]))
+    write("elf_load", "overlap", bytes([3]) + elf32(ram, [(1, ram, code, 8), (1, ram + 4, code, 8)]))
+    write("elf_load", "outside-ram", bytes([1]) + elf32(ram, [(1, ram + 0x2000, code, 8)]))
+    write("elf_load", "ram-at-0", bytes([6]) + elf32(0, [(1, 0, code, 8)]))
+    write("elf_load", "truncated", bytes([3]) + elf32(ram, [(1, ram, code, 64)])[:90])
+    write("elf_load", "x86", bytes([3]) + elf32(ram, [(1, ram, code, 64)], machine=62))
+
+
+def summary(jobs=6, passed=6, failures=(), shard="0/2", seconds=1.25, failed=None):
+    fl = ",".join('\n    {"job": %d, "message": "%s", "reproduce": "%s"}' % f for f in failures)
+    return ('{\n  "config": "default",\n  "seed": 9,\n  "shard": "%s",\n  "jobs": %d,\n  "passed": %d,\n  "failed": %d,\n'
+            '  "cycles": 51234,\n  "busy": 4000,\n  "macs": 300000,\n  "avail": 512000,\n  "useful_macs": 290000,\n'
+            '  "seconds": %r,\n  "utilisation": 0.5859375,\n  "failures": [%s\n  ],\n'
+            '  "expected_bins": ["mode:0", "fault:none", "N:within-tile"],\n'
+            '  "coverage": {\n    "fault:none": 5,\n    "mode:0": 6\n  }\n}\n'
+            % (shard, jobs, passed, jobs - passed if failed is None else failed, seconds, fl))
+
+
+def seeds_summary_json():
+    write("summary_json", "shard", summary())
+    write("summary_json", "failures", summary(passed=4, failures=[(2, "D[0][1] = 0x3c00, golden \\\"0x3c01\\\"",
+                                                                      "build/bin/mmasim regress --seed 9 --job 2"),
+                                                                     (5, "hang\\u0009(watchdog)", "x")]))
+    write("summary_json", "escapes", summary(shard="0/2\\n\\t\\/\\u00e9"))
+    write("summary_json", "not-adding-up", summary(jobs=6, passed=7, failed=0))
+    write("summary_json", "truncated", summary()[:70])
+    write("summary_json", "nested", "[" * 30 + "]" * 30)
+
+
 def main():
     ap = argparse.ArgumentParser()
     ap.add_argument("--catalog")
@@ -559,6 +607,8 @@ def main():
     seeds_mx_quantize()
     seeds_sme()
     seeds_cli_args()
+    seeds_elf_load()
+    seeds_summary_json()
 
 
 if __name__ == "__main__":
