@@ -1,5 +1,5 @@
 /*
- * Shared helpers of the libFuzzer targets (test/fuzz/fuzz_*.c): a byte reader over the fuzz
+ * Shared helpers of the libFuzzer targets (test/fuzz/fuzz_*.c, *.cpp): a byte reader over the fuzz
  * input and the property check that aborts (libFuzzer reports an abort as a crash and saves
  * the input; the replay driver of test/fuzz/regressions turns it into a failed ctest).
  */
@@ -15,6 +15,9 @@
 #include "mma/status.h"
 
 /* Every target defines this (libFuzzer's entry point; the replay driver calls it too). */
+#ifdef __cplusplus
+extern "C"
+#endif
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 
 /* A property violation: print what failed and abort so that the fuzzer keeps the input. */
@@ -45,6 +48,13 @@ static inline bool fz_skip_known(void)
         skip = getenv("MMA_FUZZ_SKIP_KNOWN") != NULL;
     }
     return skip != 0;
+}
+
+/* A positive size from the environment variable `name` (a long run's limit), else `dflt`; read once. */
+static inline size_t fz_env_size(const char *name, size_t dflt)
+{
+    const char *v = getenv(name);
+    return v != NULL && atol(v) > 0 ? (size_t)atol(v) : dflt;
 }
 
 /* Sequential reader of the fuzz input; reads past the end give zeros. */

@@ -22,16 +22,7 @@
 #include <vector>
 
 #include "elf_load.h"
-
-#define ELF_CHECK(cond, ...)                                                        \
-    do {                                                                            \
-        if (!(cond)) {                                                              \
-            std::fprintf(stderr, "PROPERTY FAILED %s:%d: %s: ", __FILE__, __LINE__, #cond); \
-            std::fprintf(stderr, __VA_ARGS__);                                      \
-            std::fprintf(stderr, "\n");                                             \
-            std::abort();                                                           \
-        }                                                                           \
-    } while (0)
+#include "fuzz_common.h"
 
 static uint32_t le(const std::vector<uint8_t> &d, uint64_t off, unsigned n)
 {
@@ -42,7 +33,7 @@ static uint32_t le(const std::vector<uint8_t> &d, uint64_t off, unsigned n)
     return v;
 }
 
-extern "C" int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
+int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
     if (size < 1) {
         return 0;
@@ -62,14 +53,14 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
                      img.segments.size());
     }
     if (!err.empty()) {
-        ELF_CHECK(err.find('\n') == std::string::npos, "message of more than one line: %s", err.c_str());
+        FZ_CHECK(err.find('\n') == std::string::npos, "message of more than one line: %s", err.c_str());
         return 0;
     }
-    ELF_CHECK(header_ok, "accepted a file that is not a little-endian ELF32 RISC-V executable");
-    ELF_CHECK(img.entry == le(file, 24, 4), "entry 0x%x, e_entry 0x%x", img.entry, le(file, 24, 4));
+    FZ_CHECK(header_ok, "accepted a file that is not a little-endian ELF32 RISC-V executable");
+    FZ_CHECK(img.entry == le(file, 24, 4), "entry 0x%x, e_entry 0x%x", img.entry, le(file, 24, 4));
 
     const uint64_t phoff = le(file, 28, 4), phnum = le(file, 44, 2);
-    ELF_CHECK(phoff + phnum * 32 <= file.size(), "program headers past the end of the file were accepted");
+    FZ_CHECK(phoff + phnum * 32 <= file.size(), "program headers past the end of the file were accepted");
     size_t seg = 0;
     for (uint64_t i = 0; i < phnum; ++i) {
         const uint64_t ph = phoff + i * 32;
@@ -78,27 +69,27 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
         if (type != 1 || memsz == 0) {
             continue;
         }
-        ELF_CHECK(seg < img.segments.size(), "PT_LOAD header %llu has no segment", (unsigned long long)i);
+        FZ_CHECK(seg < img.segments.size(), "PT_LOAD header %llu has no segment", (unsigned long long)i);
         const ElfImage::Segment &s = img.segments[seg++];
-        ELF_CHECK(s.addr == paddr && s.bytes.size() == memsz, "segment at 0x%x (%zu bytes), header 0x%llx (%llu bytes)",
+        FZ_CHECK(s.addr == paddr && s.bytes.size() == memsz, "segment at 0x%x (%zu bytes), header 0x%llx (%llu bytes)",
                   s.addr, s.bytes.size(), (unsigned long long)paddr, (unsigned long long)memsz);
-        ELF_CHECK(filesz <= memsz && off + filesz <= file.size(), "header %llu: file bytes out of range",
+        FZ_CHECK(filesz <= memsz && off + filesz <= file.size(), "header %llu: file bytes out of range",
                   (unsigned long long)i);
-        ELF_CHECK(std::memcmp(s.bytes.data(), file.data() + off, filesz) == 0, "segment %zu: not the file's bytes",
+        FZ_CHECK(std::memcmp(s.bytes.data(), file.data() + off, filesz) == 0, "segment %zu: not the file's bytes",
                   seg - 1);
         for (uint64_t b = filesz; b < memsz; ++b) {
-            ELF_CHECK(s.bytes[b] == 0, "segment %zu: byte %llu past p_filesz is not zero", seg - 1,
+            FZ_CHECK(s.bytes[b] == 0, "segment %zu: byte %llu past p_filesz is not zero", seg - 1,
                       (unsigned long long)b);
         }
-        ELF_CHECK(paddr >= mem_base && paddr + memsz <= (uint64_t)mem_base + mem_size,
+        FZ_CHECK(paddr >= mem_base && paddr + memsz <= (uint64_t)mem_base + mem_size,
                   "segment 0x%llx..+%llu outside the RAM", (unsigned long long)paddr, (unsigned long long)memsz);
     }
-    ELF_CHECK(seg == img.segments.size() && seg > 0, "%zu segments, %zu PT_LOAD headers", img.segments.size(), seg);
+    FZ_CHECK(seg == img.segments.size() && seg > 0, "%zu segments, %zu PT_LOAD headers", img.segments.size(), seg);
     for (size_t i = 0; i < img.segments.size(); ++i) {
         for (size_t j = i + 1; j < img.segments.size(); ++j) {
             const uint64_t a0 = img.segments[i].addr, a1 = a0 + img.segments[i].bytes.size();
             const uint64_t b0 = img.segments[j].addr, b1 = b0 + img.segments[j].bytes.size();
-            ELF_CHECK(a1 <= b0 || b1 <= a0, "segments %zu and %zu overlap", i, j);
+            FZ_CHECK(a1 <= b0 || b1 <= a0, "segments %zu and %zu overlap", i, j);
         }
     }
     return 0;

@@ -166,8 +166,7 @@ static size_t warp_limit(void)
 {
     static size_t limit = 0;
     if (limit == 0) {
-        const char *v = getenv("MMA_FUZZ_WARP_LIMIT");
-        limit = v != NULL && atol(v) > 0 ? (size_t)atol(v) : WARP_LIMIT;
+        limit = fz_env_size("MMA_FUZZ_WARP_LIMIT", WARP_LIMIT);
     }
     return limit;
 }

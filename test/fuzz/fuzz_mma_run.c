@@ -42,8 +42,7 @@ static size_t run_limit(void)
 {
     static size_t limit = 0;
     if (limit == 0) {
-        const char *v = getenv("MMA_FUZZ_RUN_LIMIT");
-        limit = v != NULL && atol(v) > 0 ? (size_t)atol(v) : RUN_LIMIT_DEFAULT;
+        limit = fz_env_size("MMA_FUZZ_RUN_LIMIT", RUN_LIMIT_DEFAULT);
     }
     return limit;
 }

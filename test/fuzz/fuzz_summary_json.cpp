@@ -18,17 +18,8 @@
 #include <cstring>
 #include <string>
 
+#include "fuzz_common.h"
 #include "report.h"
-
-#define JS_CHECK(cond, ...)                                                         \
-    do {                                                                            \
-        if (!(cond)) {                                                              \
-            std::fprintf(stderr, "PROPERTY FAILED %s:%d: %s: ", __FILE__, __LINE__, #cond); \
-            std::fprintf(stderr, __VA_ARGS__);                                      \
-            std::fprintf(stderr, "\n");                                             \
-            std::abort();                                                           \
-        }                                                                           \
-    } while (0)
 
 static bool same(const mmasim::Summary &a, const mmasim::Summary &b)
 {
@@ -48,7 +39,7 @@ static bool same(const mmasim::Summary &a, const mmasim::Summary &b)
            a.expected_bins == b.expected_bins;
 }
 
-extern "C" int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
+int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
     const std::string text(reinterpret_cast<const char *>(data), size);
     mmasim::Summary s;
@@ -58,19 +49,19 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
         std::fprintf(stderr, "parse_json: %s\n", ok ? "accepted" : err.c_str());
     }
     if (!ok) {
-        JS_CHECK(err.rfind("in.json: ", 0) == 0, "message does not name the file: %s", err.c_str());
-        JS_CHECK(err.find('\n') == std::string::npos, "message of more than one line: %s", err.c_str());
+        FZ_CHECK(err.rfind("in.json: ", 0) == 0, "message does not name the file: %s", err.c_str());
+        FZ_CHECK(err.find('\n') == std::string::npos, "message of more than one line: %s", err.c_str());
         return 0;
     }
-    JS_CHECK(s.passed <= s.jobs && s.passed + s.failed == s.jobs, "passed %llu + failed %llu != jobs %llu",
+    FZ_CHECK(s.passed <= s.jobs && s.passed + s.failed == s.jobs, "passed %llu + failed %llu != jobs %llu",
              (unsigned long long)s.passed, (unsigned long long)s.failed, (unsigned long long)s.jobs);
-    JS_CHECK(std::isfinite(s.seconds) && s.seconds >= 0, "seconds %g", s.seconds);
+    FZ_CHECK(std::isfinite(s.seconds) && s.seconds >= 0, "seconds %g", s.seconds);
 
     const std::string out = mmasim::to_json(s);
     mmasim::Summary t;
-    JS_CHECK(mmasim::parse_json(out, "out.json", t, err), "the writer's text does not read back: %s\n%s", err.c_str(),
+    FZ_CHECK(mmasim::parse_json(out, "out.json", t, err), "the writer's text does not read back: %s\n%s", err.c_str(),
              out.c_str());
-    JS_CHECK(same(s, t), "read(write(s)) != s:\n%s", out.c_str());
-    JS_CHECK(mmasim::to_json(t) == out, "write(read(write(s))) != write(s):\n%s", out.c_str());
+    FZ_CHECK(same(s, t), "read(write(s)) != s:\n%s", out.c_str());
+    FZ_CHECK(mmasim::to_json(t) == out, "write(read(write(s))) != write(s):\n%s", out.c_str());
     return 0;
 }
