@@ -11,10 +11,10 @@
 #   bash scripts/fuzz.sh --skip-known         # steer around reported, unfixed bugs (see fuzz_common.h)
 #
 # Targets (every build-fuzz/bin/fuzz_* but the replays): format instr_parse mma_run metadata fragment
-# mx_quantize sme hexfile conform_line cli_args elf_load summary_json. For long runs, MMA_FUZZ_WARP_LIMIT=N lowers the m*n*k
-# up to which fuzz_fragment runs mma_warp_run (default 16384), MMA_FUZZ_RUN_LIMIT=N the one up to
-# which fuzz_mma_run runs mma_run (default 32768), and TMPDIR=/dev/shm keeps fuzz_conform_line's
-# scratch files in memory.
+# mx_quantize sme hexfile conform_line cli_args elf_load summary_json. For long runs,
+# MMA_FUZZ_WARP_LIMIT=N lowers the m*n*k up to which fuzz_fragment runs mma_warp_run (default
+# 16384), MMA_FUZZ_RUN_LIMIT=N the one up to which fuzz_mma_run runs mma_run (default 32768), and
+# TMPDIR=/dev/shm keeps fuzz_conform_line's scratch files in memory.
 #
 # Each target starts from its seed corpus (test/fuzz/corpus/<target>/, read only) plus the working
 # corpus of earlier runs (build-fuzz/fuzz-run/<target>/corpus/, where new inputs go). The default

@@ -2,10 +2,10 @@
 #include <cctype>
 #include <cerrno>
 #include <cmath>
-#include <iomanip>
 #include <cstdio>
 #include <cstdlib>
 #include <fstream>
+#include <iomanip>
 #include <set>
 #include <sstream>
 
@@ -92,12 +92,10 @@ struct Parser {
                 else if (c == '"' || c == '\\' || c == '/') o += c;
                 else if (c == 'u') {
                     // write_json escapes control bytes as \u00XX; other code points are not written
-                    unsigned v = 0;
-                    for (int h = 1; h <= 4; h++) {
-                        const char x = i + h < t.size() ? t[i + h] : '\0';
-                        if (!std::isxdigit((unsigned char)x)) return fail("bad \\u escape");
-                        v = v * 16 + (unsigned)(std::isdigit((unsigned char)x) ? x - '0' : (std::tolower((unsigned char)x) - 'a' + 10));
-                    }
+                    const std::string hex = t.substr(i + 1, 4);
+                    if (hex.size() != 4 || hex.find_first_not_of("0123456789abcdefABCDEF") != std::string::npos)
+                        return fail("bad \\u escape");
+                    const unsigned long v = std::strtoul(hex.c_str(), nullptr, 16);
                     if (v > 0xFF) return fail("\\u escape above \\u00ff");
                     o += (char)v;
                     i += 4;
@@ -319,7 +317,8 @@ bool parse_json(const std::string &text, const std::string &name, Summary &out, 
         s.failures.push_back({job->u, rep->str, msg->str});
     }
     for (const auto &c : cov->obj) {
-        if (c.second.kind != Json::NUM || !c.second.is_uint) return bad("coverage bin \"" + esc_json(c.first) + "\" is not a count");
+        if (c.second.kind != Json::NUM || !c.second.is_uint)
+            return bad("coverage bin \"" + esc_json(c.first) + "\" is not a count");
         s.coverage[c.first] = c.second.u;
     }
     if (bins && bins->kind != Json::ARR) return bad("expected_bins is not a list");

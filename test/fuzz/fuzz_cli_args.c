@@ -301,7 +301,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
         (void)unlink(path);
     }
 
-    if (getenv("FUZZ_VERBOSE") != NULL) {
+    if (fz_verbose()) {
         fprintf(stderr, "argv:");
         for (int i = 0; i < argc; ++i) {
             fprintf(stderr, " [%s]", argv[i]);

@@ -50,7 +50,17 @@ static inline bool fz_skip_known(void)
     return skip != 0;
 }
 
-/* A positive size from the environment variable `name` (a long run's limit), else `dflt`; read once. */
+/* True when FUZZ_VERBOSE is set: a target then prints what it did with an input (for debugging one). */
+static inline bool fz_verbose(void)
+{
+    static int verbose = -1;
+    if (verbose < 0) {
+        verbose = getenv("FUZZ_VERBOSE") != NULL;
+    }
+    return verbose != 0;
+}
+
+/* A positive size from the environment variable `name` (a long run's limit), else `dflt`. */
 static inline size_t fz_env_size(const char *name, size_t dflt)
 {
     const char *v = getenv(name);

@@ -121,7 +121,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     fz_capture_end(&err);
     clear_dir(dir, name_ptrs, 6);
 
-    if (getenv("FUZZ_VERBOSE") != NULL) { /* for debugging an input: what the command said */
+    if (fz_verbose()) { /* for debugging an input: what the command said */
         fprintf(stderr, "exit %d\n-- stdout:\n%s-- stderr:\n%s", rc, out.text, err.text);
     }
     FZ_CHECK(rc == CLI_EXIT_OK || rc == CLI_EXIT_MISMATCH || rc == CLI_EXIT_ERROR, "exit code %d", rc);

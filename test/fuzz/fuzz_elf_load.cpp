@@ -48,7 +48,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     const bool header_ok = file.size() >= 52 && file[0] == 0x7F && file[1] == 'E' && file[2] == 'L' &&
                            file[3] == 'F' && file[4] == 1 && file[5] == 1 && file[6] == 1 &&
                            le(file, 18, 2) == 243 && le(file, 16, 2) == 2;
-    if (std::getenv("FUZZ_VERBOSE") != nullptr) { // for debugging an input: what the loader said
+    if (fz_verbose()) { // for debugging an input: what the loader said
         std::fprintf(stderr, "elf_parse: %s (%zu segments)\n", err.empty() ? "accepted" : err.c_str(),
                      img.segments.size());
     }

@@ -482,7 +482,7 @@ static void fuzz_accumulate(fz_in *in)
     if (fz_skip_known() && mma_format_get(ct) != NULL) { /* F2: with no products an over-wide C is returned as D */
         c &= fz_mask(mma_format_get(ct)->storage_bits);
     }
-    if (getenv("FUZZ_VERBOSE") != NULL) { /* for a bug report: the call in full */
+    if (fz_verbose()) { /* for a bug report: the call in full */
         fprintf(stderr, "mma_accumulate(profile {algo %u k_order %u c_mode %u round %u G %u F %u f32_sig %u f32_rnd %u "
                         "f16_rnd %u min_e %d/%d zc %u pin %u zp %u ga %u flush %u lscale %u osm %u}, n %zu, ctype %d, "
                         "c 0x%llx, dtype %d)\n",
@@ -518,7 +518,7 @@ static void fuzz_accumulate(fz_in *in)
     if (fz_skip_known() && k == 0 && (fa == MMA_FMT_F64 || fb == MMA_FMT_F64) && !mma_format_is_float(dt)) {
         return; /* F4: the f64 path of mma_dot does not check ctype/dtype */
     }
-    if (getenv("FUZZ_VERBOSE") != NULL) {
+    if (fz_verbose()) {
         fprintf(stderr, "mma_dot(same profile, atype %d, btype %d, k %zu, ctype %d, c 0x%llx, dtype %d)\n", (int)fa,
                 (int)fb, k, (int)ct, (unsigned long long)c, (int)dt);
         for (size_t i = 0; i < k; ++i) {

@@ -262,7 +262,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     }
     const mma_status prof_st = pp != NULL ? mma_profile_validate(pp) : MMA_ERR_NULL;
     FZ_CHECK_STATUS(prof_st);
-    if (getenv("FUZZ_VERBOSE") != NULL) { /* for debugging an input: the instruction and profile */
+    if (fz_verbose()) { /* for debugging an input: the instruction and profile */
         char text[256];
         if (mma_instr_format(&ins, text, sizeof text) != MMA_OK) {
             snprintf(text, sizeof text, "(does not format: %s)", mma_status_name(vs));
@@ -433,7 +433,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
         if (s2 == MMA_OK) {
             s2 = mma_gemm(&second);
         }
-        if (getenv("FUZZ_VERBOSE") != NULL) {
+        if (fz_verbose()) {
             dump_codes("A (M x 2K)", a2, m * 2u * k);
             dump_codes("B (2K x N)", b2, 2u * k * n);
             dump_codes("C", c, m * n);

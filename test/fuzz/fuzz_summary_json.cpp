@@ -45,7 +45,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     mmasim::Summary s;
     std::string err;
     const bool ok = mmasim::parse_json(text, "in.json", s, err);
-    if (std::getenv("FUZZ_VERBOSE") != nullptr) { // for debugging an input: what the reader said
+    if (fz_verbose()) { // for debugging an input: what the reader said
         std::fprintf(stderr, "parse_json: %s\n", ok ? "accepted" : err.c_str());
     }
     if (!ok) {
