@@ -2,8 +2,9 @@
 # Verilator models (sim/CMakeLists.txt), the lint test, and the synthesis scripts (hw/syn), which
 # get the list through
 #   cmake -DMMA_PRINT_RTL=stage|dpu|accel|all|soc|sys -P cmake/MmaRtlSources.cmake
-# (one path relative to the project root per line). Include directory: hw/rtl/gen (generated
-# parameter files: the format table, mode layout and one file per configuration).
+# (one path relative to the project root per line). Include directories: hw/rtl/gen (generated
+# parameter files: the format table, mode layout and one file per configuration) and hw/rtl/stage
+# (the stage functions, mma_<stage>_fn.vh, that a stage module and mma_dpu share).
 # "all" is the accelerator (stage + dpu + accel); the SoC (soc) also needs picorv32.v from the installed pythondata-cpu-picorv32 package
 # (cmake/MmaPicorv32.cmake finds it; it is never copied into the repository). "sys" is the SoC with
 # the accelerator in its slot (mma_soc_sys): all + soc + the module that joins them (+ picorv32.v).
@@ -47,7 +48,7 @@ set(MMA_RTL_SOC_FILES
   hw/rtl/soc/mma_soc_top.v)
 set(MMA_RTL_SYS_FILES
   hw/rtl/soc/mma_soc_sys.v)
-set(MMA_RTL_INCLUDE_DIRS ${MMA_RTL_ROOT}/hw/rtl/gen)
+set(MMA_RTL_INCLUDE_DIRS ${MMA_RTL_ROOT}/hw/rtl/gen ${MMA_RTL_ROOT}/hw/rtl/stage)
 
 # MMA_RTL_<AREA>_SOURCES: the same lists as absolute paths
 foreach(area IN ITEMS STAGE DPU ACCEL SOC SYS)

@@ -10,6 +10,12 @@
 //
 // Pipeline: S0 input register | S1 select, decode, multiply | S2 group sums | L0 align (reads the
 // slot's accumulator) | L1 sum | L2 round, chunk end, write back, result.
+//
+// Operand isolation: the S1 registers of a lane load only in a step that uses the lane (the main
+// lanes a mode's G covers, the nibble lanes of a packed mode, B's unselected positions of a sparse
+// step), so the decoders and multipliers of the other lanes do not switch. The lanes call the
+// stage functions (mma_decode_fn, mma_multiply_fn) inside those enabled clocked blocks: the same
+// logic as the stage modules, and a Verilated model evaluates only the lanes in use.
 module mma_dpu #(
     parameter NL = 32,            // main lanes: bytes of A per step
     parameter NN = 64,            // nibble lanes (4-bit elements packed two per byte), 0 if none
@@ -56,6 +62,8 @@ module mma_dpu #(
 );
 `include "mma_fmt.vh"
 `include "mma_mode.vh"
+`include "mma_decode_fn.vh"
+`include "mma_multiply_fn.vh"
 
     localparam NNL = NN > 0 ? NN : 1;          // nibble lanes instantiated (1 dummy if none)
     localparam NG = NN / 16;                   // group terms (.kind::mxf4*)
@@ -99,6 +107,17 @@ module mma_dpu #(
     wire       m_f16 = m_dtype == MMA_FMT_F16;
     wire [6:0] m_act_lanes = m_sparse ? {1'b0, m_g[6:1]} : m_g;     // main lanes a step uses
     localparam [1:0] CM_JOINT = 2'd0, CM_SEPARATE = 2'd1, CM_UNUSED = 2'd2;
+
+    // the operand formats' rows of the format table, read once for all lanes (mma_fmt_row_fn)
+    localparam [31:0] LANE_FMTS = 32'h8001_EFFE;   // what a main lane decodes (mma_decode's default)
+    localparam [31:0] NIB_FMTS = 32'h0001_8200;    // a nibble lane: e2m1, s4, u4
+    reg [63:0] row_a, row_b;    // (no function in a continuous assignment: Verilator 5.006 miscompiles them)
+    always @* begin
+        row_a = mma_fmt_row_fn(m_atype);
+        row_b = mma_fmt_row_fn(m_btype);
+    end
+    wire ok_a = LANE_FMTS[m_atype], ok_b = LANE_FMTS[m_btype];
+    wire nok_a = NIB_FMTS[m_atype], nok_b = NIB_FMTS[m_btype];
 
     // floor(log2) of a block size 16/32/64, for the scale factor of a dense position
     wire [2:0] bk_log = m_block_k[6] ? 3'd6 : m_block_k[5] ? 3'd5 : 3'd4;
@@ -177,11 +196,11 @@ module mma_dpu #(
         end
     endgenerate
 
-    // main lanes: one product each (lane l = stored element l of A)
-    wire [NL-1:0]     p_act, p_sign, p_bad;
-    wire [NL*2-1:0]   p_cls;
-    wire [NL*12-1:0]  p_e, p_lsb;
-    wire [NL*MWM-1:0] p_m;
+    // main lanes: one product each (lane l = stored element l of A), straight into their S1 registers
+    wire [NL-1:0]     s1_act, s1_sign, s1_pbad;
+    wire [NL*2-1:0]   s1_cls;
+    wire [NL*12-1:0]  s1_e, s1_lsb;
+    wire [NL*MWM-1:0] s1_m;
     wire [NL-1:0]     p_metabad;
     wire [NL*2-1:0]   sel_pos0, sel_pos1;  // per lane: the metadata's two positions in its chunk
     generate
@@ -219,24 +238,43 @@ module mma_dpu #(
             wire [31:0] b_sp = pos == 2'd0 ? b_s0 : pos == 2'd1 ? b_s1 : pos == 2'd2 ? b_s2 : b_s3;
             wire [31:0] acode = !act ? 32'd0 : m_korder ? (s0_half ? a_p1 : a_p0) : a_nat;
             wire [31:0] bcode = !act ? 32'd0 : m_sparse ? b_sp : m_korder ? (s0_half ? b_p1 : b_p0) : b_nat;
-            wire [1:0] ac, bc;
-            wire as, bs, abad, bbad;
-            wire [11:0] ae, be;
-            wire [10:0] am, bm;
-            mma_decode #(.SIG_W(11)) u_da (.fmt_i(m_atype), .code_i(acode), .cls_o(ac), .sign_o(as), .exp_o(ae),
-                                           .sig_o(am), .bad_o(abad));
-            mma_decode #(.SIG_W(11)) u_db (.fmt_i(m_btype), .code_i(bcode), .cls_o(bc), .sign_o(bs), .exp_o(be),
-                                           .sig_o(bm), .bad_o(bbad));
             wire [1:0] fi = dpos >> bk_log;                               // its block's scale factor
-            mma_multiply #(.SIG_W(11), .SCALE_SIG_W(1), .MW(MWM)) u_mul (
-                .fa_i(m_atype), .a_cls_i(ac), .a_sign_i(as), .a_exp_i(ae), .a_sig_i(am),
-                .fb_i(m_btype), .b_cls_i(bc), .b_sign_i(bs), .b_exp_i(be), .b_sig_i(bm),
-                .scale_en_i(m_scaled), .s_nan_i(sf_nan[fi]), .s_zero_i(sf_zero[fi]), .s_sig_i(sf_sig[fi*8]),
-                .s_exp_i(sf_exp[fi*12 +: 12]), .s_e_shift_i(sf_esh[fi*12 +: 12]),
-                .cls_o(p_cls[l*2 +: 2]), .sign_o(p_sign[l]), .e_o(p_e[l*12 +: 12]), .lsb_o(p_lsb[l*12 +: 12]),
-                .m_o(p_m[l*MWM +: MWM]));
-            assign p_act[l] = act;
-            assign p_bad[l] = act && (abad || bbad);
+            // S1 register of the lane, loaded only in a step that uses it
+            reg [39:0]     da, db;                                         // decoded a, b (mma_decode_fn)
+            reg [55:0]     pr;                                             // their product (mma_multiply_fn)
+            reg            q_act, q_sign, q_bad;
+            reg [1:0]      q_cls;
+            reg [11:0]     q_e, q_lsb;
+            reg [MWM-1:0]  q_m;
+            always @(posedge clk_i) begin
+                if (s0_v) begin
+                    q_act <= act;
+                    if (act) begin
+                        da = mma_decode_fn(row_a, ok_a, acode);
+                        db = mma_decode_fn(row_b, ok_b, bcode);
+                        pr = mma_multiply_fn(row_a[37:32], da[38:37], da[35:24], da[10:0],
+                                             row_b[37:32], db[38:37], db[35:24], db[10:0],
+                                             m_scaled, sf_nan[fi], sf_zero[fi], {7'd0, sf_sig[fi*8]},
+                                             sf_exp[fi*12 +: 12], sf_esh[fi*12 +: 12]);
+                        q_bad <= da[39] | db[39];
+                        q_sign <= da[36] ^ db[36];
+                        q_cls <= pr[55:54];
+                        q_e <= pr[53:42];
+                        q_lsb <= pr[41:30];
+                        q_m <= pr[MWM-1:0];
+                    end else begin
+                        q_bad <= 1'b0;
+                        q_cls <= 2'd0;
+                    end
+                end
+            end
+            assign s1_act[l] = q_act;
+            assign s1_sign[l] = q_sign;
+            assign s1_pbad[l] = q_bad;
+            assign s1_cls[l*2 +: 2] = q_cls;
+            assign s1_e[l*12 +: 12] = q_e;
+            assign s1_lsb[l*12 +: 12] = q_lsb;
+            assign s1_m[l*MWM +: MWM] = q_m;
             assign p_metabad[l] = act && m_sparse && !v_ok;
         end
     endgenerate
@@ -244,58 +282,80 @@ module mma_dpu #(
     // 2:4 sparse A is the dense A with zeros where the metadata selects nothing (the golden model's
     // definition): a B element at an unselected position still meets a zero of A, so a NaN or Inf
     // there makes the step NaN (0 x Inf). The unselected B elements are only classified.
-    wire shadow_nan;
+    wire [2*NL-1:0] s1_spec;          // S1: per dense position, an unselected NaN / Inf of B
     generate
         if (HAS_SPARSE != 0) begin : g_shadow
-            wire [2*NL-1:0] spec;
             for (l = 0; l < 2 * NL; l = l + 1) begin : g_pos
                 localparam integer CH = l / 4;               // chunk; its lanes are 2*CH and 2*CH + 1
-                wire [1:0] sc;
-                wire ss, sbad;
-                wire [11:0] se;
-                wire [0:0] sm;
                 wire [31:0] bc = m_eb == 3'd1 ? b_e1[l] : m_eb == 3'd2 ? b_e2[l] : b_e4[l];
-                mma_decode #(.SIG_W(1)) u_cls (.fmt_i(m_btype), .code_i(bc), .cls_o(sc), .sign_o(ss),
-                                               .exp_o(se), .sig_o(sm), .bad_o(sbad));
                 wire selected = sel_pos0[((2 * CH) % NL)*2 +: 2] == (l % 4) || sel_pos1[((2 * CH) % NL)*2 +: 2] == (l % 4);
-                assign spec[l] = m_sparse && (2 * CH) < m_act_lanes && !selected && sc[1];
+                reg [39:0] ds;                                 // the position's class (mma_decode_fn)
+                reg q_spec;
+                always @(posedge clk_i) begin
+                    if (s0_v) begin
+                        if (m_sparse && (2 * CH) < m_act_lanes) begin
+                            ds = mma_decode_fn(row_b, ok_b, bc);
+                            q_spec <= !selected && ds[38];
+                        end else begin
+                            q_spec <= 1'b0;
+                        end
+                    end
+                end
+                assign s1_spec[l] = q_spec;
             end
-            assign shadow_nan = |spec;
         end else begin : g_noshadow
-            assign shadow_nan = 1'b0;
+            assign s1_spec = {(2*NL){1'b0}};
         end
     endgenerate
 
     // nibble lanes: 4-bit elements packed two per byte, low nibble first (.kind::mxf4*, s4, u4)
-    wire [NNL-1:0]     n_act, n_sign, n_bad;
-    wire [NNL*2-1:0]   n_cls;
-    wire [NNL*12-1:0]  n_lsb;
-    wire [NNL*MWN-1:0] n_m;
+    wire [NNL-1:0]     s1_nact, s1_nsign, s1_nbad;
+    wire [NNL*2-1:0]   s1_ncls;
+    wire [NNL*12-1:0]  s1_nlsb;
+    wire [NNL*MWN-1:0] s1_nm;
     generate
         for (l = 0; l < NNL; l = l + 1) begin : g_nib
             if (NN > 0) begin : g_on
                 wire act = m_packed && l < m_g;
-                wire [1:0] ac, bc;
-                wire as, bs, abad, bbad;
-                wire [11:0] ae, be, ne;
-                wire [3:0] am, bm;
-                mma_decode #(.SIG_W(4), .FMT_MASK(32'h0001_8200)) u_da (.fmt_i(m_atype),
-                    .code_i({28'd0, act ? s0_a[l*4 +: 4] : 4'd0}), .cls_o(ac), .sign_o(as), .exp_o(ae), .sig_o(am),
-                    .bad_o(abad));
-                mma_decode #(.SIG_W(4), .FMT_MASK(32'h0001_8200)) u_db (.fmt_i(m_btype),
-                    .code_i({28'd0, act ? s0_b[l*4 +: 4] : 4'd0}), .cls_o(bc), .sign_o(bs), .exp_o(be), .sig_o(bm),
-                    .bad_o(bbad));
-                mma_multiply #(.SIG_W(4), .SCALE_SIG_W(1), .MW(MWN)) u_mul (
-                    .fa_i(m_atype), .a_cls_i(ac), .a_sign_i(as), .a_exp_i(ae), .a_sig_i(am),
-                    .fb_i(m_btype), .b_cls_i(bc), .b_sign_i(bs), .b_exp_i(be), .b_sig_i(bm),
-                    .scale_en_i(1'b0), .s_nan_i(1'b0), .s_zero_i(1'b0), .s_sig_i(1'b1), .s_exp_i(12'd0),
-                    .s_e_shift_i(12'd0), .cls_o(n_cls[l*2 +: 2]), .sign_o(n_sign[l]), .e_o(ne),
-                    .lsb_o(n_lsb[l*12 +: 12]), .m_o(n_m[l*MWN +: MWN]));
-                assign n_act[l] = act;
-                assign n_bad[l] = act && (abad || bbad);
+                // S1 register of the lane, loaded only in a step that uses it (an unused lane is a zero)
+                reg [39:0]    da, db;
+                reg [55:0]    pr;
+                reg           q_act, q_sign, q_bad;
+                reg [1:0]     q_cls;
+                reg [11:0]    q_lsb;
+                reg [MWN-1:0] q_m;
+                always @(posedge clk_i) begin
+                    if (s0_v) begin
+                        q_act <= act;
+                        if (act) begin
+                            da = mma_decode_fn(row_a, nok_a, {28'd0, s0_a[l*4 +: 4]});
+                            db = mma_decode_fn(row_b, nok_b, {28'd0, s0_b[l*4 +: 4]});
+                            pr = mma_multiply_fn(row_a[37:32], da[38:37], da[35:24], {7'd0, da[3:0]},
+                                                 row_b[37:32], db[38:37], db[35:24], {7'd0, db[3:0]},
+                                                 1'b0, 1'b0, 1'b0, 8'd1, 12'sd0, 12'sd0);
+                            q_bad <= da[39] | db[39];
+                            q_sign <= da[36] ^ db[36];
+                            q_cls <= pr[55:54];
+                            q_lsb <= pr[41:30];
+                            q_m <= pr[MWN-1:0];
+                        end else begin
+                            q_bad <= 1'b0;
+                            q_sign <= 1'b0;
+                            q_cls <= 2'd0;
+                            q_lsb <= 12'sd0;
+                            q_m <= {MWN{1'b0}};
+                        end
+                    end
+                end
+                assign s1_nact[l] = q_act;
+                assign s1_nsign[l] = q_sign;
+                assign s1_nbad[l] = q_bad;
+                assign s1_ncls[l*2 +: 2] = q_cls;
+                assign s1_nlsb[l*12 +: 12] = q_lsb;
+                assign s1_nm[l*MWN +: MWN] = q_m;
             end else begin : g_off
-                assign n_act[l] = 1'b0; assign n_sign[l] = 1'b0; assign n_bad[l] = 1'b0; assign n_cls[l*2 +: 2] = 2'd0;
-                assign n_lsb[l*12 +: 12] = 12'd0; assign n_m[l*MWN +: MWN] = {MWN{1'b0}};
+                assign s1_nact[l] = 1'b0; assign s1_nsign[l] = 1'b0; assign s1_nbad[l] = 1'b0;
+                assign s1_ncls[l*2 +: 2] = 2'd0; assign s1_nlsb[l*12 +: 12] = 12'd0; assign s1_nm[l*MWN +: MWN] = {MWN{1'b0}};
             end
         end
     endgenerate
@@ -323,15 +383,7 @@ module mma_dpu #(
     reg              s1_v, s1_first, s1_cont, s1_cf, s1_cl, s1_last;
     reg [SLOT_W-1:0] s1_slot;
     reg [31:0]       s1_c;
-    reg              s1_err_meta, s1_err_code, s1_shadow;
-    reg [NL-1:0]     s1_act, s1_sign;
-    reg [NL*2-1:0]   s1_cls;
-    reg [NL*12-1:0]  s1_e, s1_lsb;
-    reg [NL*MWM-1:0] s1_m;
-    reg [NNL-1:0]    s1_nact, s1_nsign;
-    reg [NNL*2-1:0]  s1_ncls;
-    reg [NNL*12-1:0] s1_nlsb;
-    reg [NNL*MWN-1:0] s1_nm;
+    reg              s1_err_meta;
     reg [3:0]        s1_sf_nan, s1_sf_zero;
     reg [31:0]       s1_sf_sig;
     reg [47:0]       s1_sf_exp, s1_sf_esh;
@@ -343,10 +395,6 @@ module mma_dpu #(
         s1_slot <= s0_slot; s1_first <= s0_first; s1_cont <= s0_cont; s1_cf <= s0_cf; s1_cl <= s0_cl; s1_last <= s0_last;
         s1_c <= c_conv;
         s1_err_meta <= |p_metabad;
-        s1_shadow <= shadow_nan;
-        s1_err_code <= (|p_bad) | (|n_bad);
-        s1_act <= p_act; s1_sign <= p_sign; s1_cls <= p_cls; s1_e <= p_e; s1_lsb <= p_lsb; s1_m <= p_m;
-        s1_nact <= n_act; s1_nsign <= n_sign; s1_ncls <= n_cls; s1_nlsb <= n_lsb; s1_nm <= n_m;
         s1_sf_nan <= sf_nan; s1_sf_zero <= sf_zero; s1_sf_sig <= sf_sig; s1_sf_exp <= sf_exp; s1_sf_esh <= sf_esh;
     end
 
@@ -409,11 +457,12 @@ module mma_dpu #(
     end
     always @(posedge clk_i) begin
         s2_slot <= s1_slot; s2_first <= s1_first; s2_cont <= s1_cont; s2_cf <= s1_cf; s2_cl <= s1_cl; s2_last <= s1_last;
-        s2_c <= s1_c; s2_err_meta <= s1_err_meta; s2_err_code <= s1_err_code | (m_group && (|(g_bad & g_act)));
+        s2_c <= s1_c; s2_err_meta <= s1_err_meta;
+        s2_err_code <= (|s1_pbad) | (|s1_nbad) | (m_group && (|(g_bad & g_act)));
         s2_act <= s1_act; s2_sign <= s1_sign; s2_cls <= s1_cls; s2_e <= s1_e; s2_lsb <= s1_lsb; s2_m <= s1_m;
         s2_gact <= g_act; s2_gsign <= g_sign; s2_gcls <= g_cls; s2_ge <= g_e; s2_glsb <= g_lsb; s2_gm <= g_m;
         s2_nib_int <= nib_int;
-        s2_shadow <= s1_shadow;
+        s2_shadow <= |s1_spec;
     end
 
     // ------------------------------------------------------------------ accumulator slots

@@ -16,66 +16,17 @@ module mma_decode #(
     output reg                     bad_o        // bits above the storage width, or a format not decoded here
 );
 `include "mma_fmt.vh"
-
-    // the format's row of the table
-    wire [6:0]  storage = MMA_FMT_STORAGE_TAB[fmt_i*7 +: 7];
-    wire [6:0]  vbits   = MMA_FMT_VALUE_BITS_TAB[fmt_i*7 +: 7];
-    wire [1:0]  kind    = MMA_FMT_KIND_TAB[fmt_i*2 +: 2];
-    wire        has_sgn = MMA_FMT_SIGN_TAB[fmt_i*1 +: 1];
-    wire [3:0]  ebits   = MMA_FMT_EXP_BITS_TAB[fmt_i*4 +: 4];
-    wire [5:0]  fbits   = MMA_FMT_FRAC_BITS_TAB[fmt_i*6 +: 6];
-    wire        has_inf = MMA_FMT_INF_TAB[fmt_i*1 +: 1];
-    wire [1:0]  nan_sty = MMA_FMT_NAN_STYLE_TAB[fmt_i*2 +: 2];
-    wire signed [10:0] bias = MMA_FMT_BIAS_TAB[fmt_i*11 +: 11];
-    wire signed [11:0] emin = MMA_FMT_EMIN_TAB[fmt_i*12 +: 12];
-    wire [4:0]  fshift  = MMA_FMT_FRAC_SHIFT_TAB[fmt_i*5 +: 5];
-    wire        has_sub = MMA_FMT_SUBNORMALS_TAB[fmt_i*1 +: 1];
-
-    wire [31:0] smask = storage >= 7'd32 ? 32'hFFFF_FFFF : ((32'd1 << storage[4:0]) - 32'd1);
-    wire [31:0] bits  = (code_i >> fshift) & (vbits >= 7'd32 ? 32'hFFFF_FFFF : ((32'd1 << vbits[4:0]) - 32'd1));
-    wire [31:0] fmask = (32'd1 << fbits) - 32'd1;
-    wire [31:0] emask = (32'd1 << ebits) - 32'd1;
-    wire [31:0] frac  = bits & fmask;
-    wire [31:0] efield = (bits >> fbits) & emask;
-    wire        fsign = has_sgn & bits[fbits + {2'b00, ebits}];
-    wire        emax_f = efield == emask;
-    wire        isign = kind == 2'd1 && code_i[storage[4:0] - 5'd1];
-    wire [31:0] imag = isign ? ((~code_i + 32'd1) & smask) : (code_i & smask);
-
+`include "mma_decode_fn.vh"
+    // the body is the function mma_decode_fn (mma_dpu calls it in clocked blocks that run only for
+    // the lanes a step uses); the module keeps the SIG_W bits of the significand its formats need
+    // (no function in a continuous assignment: Verilator 5.006 miscompiles them)
+    reg [39:0] r;
     always @* begin
-        bad_o = !FMT_MASK[fmt_i] || (code_i & ~smask) != 32'd0;
-        cls_o = 2'd0;
-        sign_o = 1'b0;
-        exp_o = 12'sd0;
-        sig_o = {SIG_W{1'b0}};
-        if (kind != 2'd0) begin
-            // integers: two's complement or unsigned, value = sig at exp 0
-            sign_o = isign;
-            cls_o = imag == 32'd0 ? 2'd0 : 2'd1;
-            sig_o = imag[SIG_W-1:0];
-        end else begin
-            sign_o = fsign;
-            if (emax_f && nan_sty == 2'd1 && frac != 32'd0) begin
-                cls_o = 2'd3;                                           // IEEE NaN
-            end else if (emax_f && nan_sty == 2'd2 && frac == fmask) begin
-                cls_o = 2'd3;                                           // all-ones NaN (e4m3, ue8m0, ue4m3)
-            end else if (emax_f && has_inf && frac == 32'd0) begin
-                cls_o = 2'd2;                                           // Inf
-            end else if (efield == 32'd0 && has_sub) begin
-                cls_o = frac == 32'd0 ? 2'd0 : 2'd1;                    // zero or subnormal
-                sig_o = frac[SIG_W-1:0];
-                exp_o = frac == 32'd0 ? 12'sd0 : emin - $signed({6'd0, fbits});
-            end else begin
-                cls_o = 2'd1;                                           // normal
-                sig_o = fmask[SIG_W-1:0] + 1'b1 | frac[SIG_W-1:0];
-                exp_o = $signed({1'b0, efield[10:0]}) - $signed({bias[10], bias}) - $signed({6'd0, fbits});
-            end
-        end
-        if (bad_o) begin
-            cls_o = 2'd0;
-            sign_o = 1'b0;
-            sig_o = {SIG_W{1'b0}};
-            exp_o = 12'sd0;
-        end
+        r = mma_decode_fn(mma_fmt_row_fn(fmt_i), FMT_MASK[fmt_i], code_i);
+        bad_o  = r[39];
+        cls_o  = r[38:37];
+        sign_o = r[36];
+        exp_o  = r[35:24];
+        sig_o  = r[SIG_W-1:0];
     end
 endmodule

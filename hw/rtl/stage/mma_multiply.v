@@ -32,57 +32,20 @@ module mma_multiply #(
     output reg  [MW-1:0]          m_o
 );
 `include "mma_fmt.vh"
-    // fraction width p of an operand's format, as a signed exponent offset
-    wire signed [11:0] pa = $signed({6'd0, MMA_FMT_FRAC_BITS_TAB[fa_i*6 +: 6]});
-    wire signed [11:0] pb = $signed({6'd0, MMA_FMT_FRAC_BITS_TAB[fb_i*6 +: 6]});
-    // operand exponent for the zero-product rule: its own term exponent, -126 if it is zero
-    wire signed [11:0] za = a_cls_i == 2'd1 ? a_exp_i + pa : -12'sd126;
-    wire signed [11:0] zb = b_cls_i == 2'd1 ? b_exp_i + pb : -12'sd126;
-    wire a_nan = a_cls_i == 2'd3, b_nan = b_cls_i == 2'd3;
-    wire a_inf = a_cls_i == 2'd2, b_inf = b_cls_i == 2'd2;
-    wire a_zero = a_cls_i == 2'd0, b_zero = b_cls_i == 2'd0;
-    wire [2*SIG_W-1:0] raw = a_sig_i * b_sig_i;
-    wire use_scale = scale_en_i;
-
+`include "mma_multiply_fn.vh"
+    // the body is the function mma_multiply_fn (mma_dpu calls it in clocked blocks that run only
+    // for the lanes a step uses); the module keeps the MW bits of the product its formats need
+    wire [10:0] a_sig = a_sig_i, b_sig = b_sig_i;   // zero-extended to the function's widths
+    wire [7:0]  s_sig = s_sig_i;
+    reg [55:0] r;   // (no function in a continuous assignment: Verilator 5.006 miscompiles them)
     assign sign_o = a_sign_i ^ b_sign_i;
     always @* begin
-        lsb_o = 12'sd0;
-        m_o = {MW{1'b0}};
-        e_o = 12'sd0;
-        if (a_nan || b_nan) begin
-            cls_o = 2'd3;
-        end else if (a_inf || b_inf) begin
-            cls_o = (a_zero || b_zero) ? 2'd3 : 2'd2;
-        end else if (a_zero || b_zero) begin
-            cls_o = 2'd0;
-            e_o = za + zb;
-        end else begin
-            cls_o = 2'd1;
-            m_o = {{(MW - 2 * SIG_W){1'b0}}, raw};
-            lsb_o = a_exp_i + b_exp_i;
-            e_o = a_exp_i + b_exp_i + pa + pb;
-        end
-        if (use_scale) begin
-            if (s_nan_i) begin
-                cls_o = 2'd3;
-            end else if (cls_o != 2'd3) begin
-                if (s_zero_i) begin
-                    cls_o = cls_o == 2'd2 ? 2'd3 : 2'd0;
-                    m_o = {MW{1'b0}};
-                    e_o = e_o + s_e_shift_i;
-                end else if (cls_o != 2'd2) begin
-                    e_o = e_o + s_e_shift_i;
-                    if (cls_o == 2'd1) begin
-                        m_o = m_o * s_sig_i;
-                        lsb_o = lsb_o + s_exp_i;
-                    end
-                end
-            end
-        end
-        if (cls_o[1]) begin
-            e_o = 12'sd0;
-            lsb_o = 12'sd0;
-            m_o = {MW{1'b0}};
-        end
+        r = mma_multiply_fn(MMA_FMT_FRAC_BITS_TAB[fa_i*6 +: 6], a_cls_i, a_exp_i, a_sig,
+                            MMA_FMT_FRAC_BITS_TAB[fb_i*6 +: 6], b_cls_i, b_exp_i, b_sig,
+                            scale_en_i, s_nan_i, s_zero_i, s_sig, s_exp_i, s_e_shift_i);
+        cls_o = r[55:54];
+        e_o   = r[53:42];
+        lsb_o = r[41:30];
+        m_o   = r[MW-1:0];
     end
 endmodule

@@ -1,0 +1,101 @@
+// mma_decode_fn: the decode stage as a function (the body of the module mma_decode, which is a
+// wrapper of it), so that a unit with many decoders (mma_dpu) can call it inside a clocked block
+// that only runs for the lanes a step uses. mma_fmt_row_fn reads a format's row of the generated
+// table once (a job's formats are static: mma_dpu shares one row among all its lanes);
+// mma_decode_fn turns one element code into {bad, class, sign, exp, sig}, the significand in 24
+// bits (a caller keeps the bits its formats need). Include inside a module after mma_fmt.vh. See
+// mma_decode.v for the rules.
+function [63:0] mma_fmt_row_fn;                // the format's fields, packed as mma_decode_fn reads them
+    input [4:0] fmt;                           // mma_format code (31: the e8m13 step format)
+    begin
+        mma_fmt_row_fn = {5'd0,
+                          MMA_FMT_STORAGE_TAB[fmt*7 +: 7],         // [58:52] storage bits
+                          MMA_FMT_VALUE_BITS_TAB[fmt*7 +: 7],      // [51:45] value bits
+                          MMA_FMT_KIND_TAB[fmt*2 +: 2],            // [44:43] 0 float, 1 signed int, 2 unsigned
+                          MMA_FMT_SIGN_TAB[fmt*1 +: 1],            // [42]    has a sign bit
+                          MMA_FMT_EXP_BITS_TAB[fmt*4 +: 4],        // [41:38] exponent bits
+                          MMA_FMT_FRAC_BITS_TAB[fmt*6 +: 6],       // [37:32] fraction bits p
+                          MMA_FMT_INF_TAB[fmt*1 +: 1],             // [31]    has Inf
+                          MMA_FMT_NAN_STYLE_TAB[fmt*2 +: 2],       // [30:29] NaN style
+                          MMA_FMT_BIAS_TAB[fmt*11 +: 11],          // [28:18] bias
+                          MMA_FMT_EMIN_TAB[fmt*12 +: 12],          // [17:6]  emin
+                          MMA_FMT_FRAC_SHIFT_TAB[fmt*5 +: 5],      // [5:1]   bits below the value (tf32)
+                          MMA_FMT_SUBNORMALS_TAB[fmt*1 +: 1]};     // [0]     has subnormals
+    end
+endfunction
+
+function [39:0] mma_decode_fn;                 // {bad, cls[1:0], sign, exp[11:0], sig[23:0]}
+    input [63:0] row;                          // mma_fmt_row_fn of the element's format
+    input        fmt_ok;                       // the format is one this decoder takes
+    input [31:0] code;                         // the code in its storage width (tf32: the f32 pattern)
+    reg [6:0]  storage, vbits;
+    reg [1:0]  kind, nan_sty, cls;
+    reg        has_sgn, has_inf, has_sub, fsign, emax_f, isign, sign, bad;
+    reg [3:0]  ebits;
+    reg [5:0]  fbits;
+    reg signed [10:0] bias;
+    reg signed [11:0] emin, exp;
+    reg [4:0]  fshift;
+    reg [31:0] smask, bits, fmask, emask, frac, efield, imag;
+    reg [23:0] sig;
+    begin
+        storage = row[58:52];
+        vbits   = row[51:45];
+        kind    = row[44:43];
+        has_sgn = row[42];
+        ebits   = row[41:38];
+        fbits   = row[37:32];
+        has_inf = row[31];
+        nan_sty = row[30:29];
+        bias    = row[28:18];
+        emin    = row[17:6];
+        fshift  = row[5:1];
+        has_sub = row[0];
+        smask  = storage >= 7'd32 ? 32'hFFFF_FFFF : ((32'd1 << storage[4:0]) - 32'd1);
+        bits   = (code >> fshift) & (vbits >= 7'd32 ? 32'hFFFF_FFFF : ((32'd1 << vbits[4:0]) - 32'd1));
+        fmask  = (32'd1 << fbits) - 32'd1;
+        emask  = (32'd1 << ebits) - 32'd1;
+        frac   = bits & fmask;
+        efield = (bits >> fbits) & emask;
+        fsign  = has_sgn & bits[fbits + {2'b00, ebits}];
+        emax_f = efield == emask;
+        isign  = kind == 2'd1 && code[storage[4:0] - 5'd1];
+        imag   = isign ? ((~code + 32'd1) & smask) : (code & smask);
+
+        bad  = !fmt_ok || (code & ~smask) != 32'd0;
+        cls  = 2'd0;
+        sign = 1'b0;
+        exp  = 12'sd0;
+        sig  = 24'd0;
+        if (kind != 2'd0) begin
+            // integers: two's complement or unsigned, value = sig at exp 0
+            sign = isign;
+            cls = imag == 32'd0 ? 2'd0 : 2'd1;
+            sig = imag[23:0];
+        end else begin
+            sign = fsign;
+            if (emax_f && nan_sty == 2'd1 && frac != 32'd0) begin
+                cls = 2'd3;                                             // IEEE NaN
+            end else if (emax_f && nan_sty == 2'd2 && frac == fmask) begin
+                cls = 2'd3;                                             // all-ones NaN (e4m3, ue8m0, ue4m3)
+            end else if (emax_f && has_inf && frac == 32'd0) begin
+                cls = 2'd2;                                             // Inf
+            end else if (efield == 32'd0 && has_sub) begin
+                cls = frac == 32'd0 ? 2'd0 : 2'd1;                      // zero or subnormal
+                sig = frac[23:0];
+                exp = frac == 32'd0 ? 12'sd0 : emin - $signed({6'd0, fbits});
+            end else begin
+                cls = 2'd1;                                             // normal
+                sig = (fmask[23:0] + 24'd1) | frac[23:0];
+                exp = $signed({1'b0, efield[10:0]}) - $signed({bias[10], bias}) - $signed({6'd0, fbits});
+            end
+        end
+        if (bad) begin
+            cls = 2'd0;
+            sign = 1'b0;
+            sig = 24'd0;
+            exp = 12'sd0;
+        end
+        mma_decode_fn = {bad, cls, sign, exp, sig};
+    end
+endfunction
