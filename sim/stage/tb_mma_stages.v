@@ -66,7 +66,7 @@ module tb_mma_stages #(
         .sticky_i(rd_sticky), .inc_o(rd_inc));
     mma_sparse_select u_sparse_select (.meta_i(sel_meta), .ordered_i(sel_ordered), .pos0_o(sel_pos0),
         .pos1_o(sel_pos1), .valid_o(sel_valid));
-    mma_block_scale u_block_scale (.stype_i(bs_stype), .sa_i(bs_sa), .sb_i(bs_sb), .nan_o(bs_nan), .zero_o(bs_zero),
+    mma_block_scale u_block_scale (.en_i(1'b1), .stype_i(bs_stype), .sa_i(bs_sa), .sb_i(bs_sb), .nan_o(bs_nan), .zero_o(bs_zero),
         .sig_o(bs_sig), .exp_o(bs_exp), .e_shift_o(bs_e_shift), .bad_o(bs_bad));
     mma_multiply #(.SIG_W(11), .SCALE_SIG_W(8), .MW(MW)) u_multiply (
         .fa_i(mul_fa), .a_cls_i(mul_a_cls), .a_sign_i(mul_a_sign), .a_exp_i(mul_a_exp), .a_sig_i(mul_a_sig),
@@ -74,16 +74,16 @@ module tb_mma_stages #(
         .scale_en_i(mul_scale_en), .s_nan_i(mul_s_nan), .s_zero_i(mul_s_zero), .s_sig_i(mul_s_sig),
         .s_exp_i(mul_s_exp), .s_e_shift_i(mul_s_e_shift),
         .cls_o(mul_cls), .sign_o(mul_sign), .e_o(mul_e), .lsb_o(mul_lsb), .m_o(mul_m));
-    mma_group_sum #(.NG(16), .PMW(4), .SCALE_SIG_W(8), .MW(21)) u_group_sum (
+    mma_group_sum #(.NG(16), .PMW(4), .SCALE_SIG_W(8), .MW(21)) u_group_sum (.en_i(1'b1),
         .cls_i(grp_cls), .sign_i(grp_sign), .lsb_i(grp_lsb), .m_i(grp_m), .s_nan_i(grp_s_nan), .s_zero_i(grp_s_zero),
         .s_sig_i(grp_s_sig), .s_exp_i(grp_s_exp), .s_e_shift_i(grp_s_e_shift), .align_i(grp_align), .cls_o(grp_cls_o), .sign_o(grp_sign_o), .e_o(grp_e_o),
         .lsb_o(grp_lsb_o), .m_o(grp_m_o), .bad_o(grp_bad));
-    mma_bfma_align #(.NT(NT)) u_bfma_align (
+    mma_bfma_align #(.NT(NT)) u_bfma_align (.en_i(1'b1),
         .act_i(st_act), .cls_i(st_cls), .sign_i(st_sign), .e_i(st_e), .c_en_i(st_c_en), .c_cls_i(st_c_cls), .c_sign_i(st_c_sign),
         .c_exp_i(st_c_exp), .c_sig_i(st_c_sig), .f16_i(st_f16), .min_e_i(st_min_e), .min_e_none_i(st_min_e_none),
         .zero_c_term_i(st_zero_c_term), .f16_c_pinned_i(st_f16_c_pinned), .zero_product_term_i(st_zero_product_term),
         .special_o(al_special), .any_o(al_any), .c_term_o(al_c_term), .e_o(al_e));
-    mma_bfma_sum #(.NT(NT), .MW(MW), .F_MAX(F_MAX), .SW(SW)) u_bfma_sum (
+    mma_bfma_sum #(.NT(NT), .MW(MW), .F_MAX(F_MAX), .SW(SW)) u_bfma_sum (.en_i(1'b1),
         .act_i(st_act), .cls_i(st_cls), .sign_i(st_sign), .m_i(st_m), .lsb_i(st_lsb), .c_term_i(al_c_term), .c_sign_i(st_c_sign),
         .c_exp_i(st_c_exp), .c_sig_i(st_c_sig), .special_i(al_special), .any_i(al_any), .e_i(al_e), .f_i(st_f),
         .s_o(sum_s), .ovf_o(sum_ovf));

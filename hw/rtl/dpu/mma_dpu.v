@@ -15,7 +15,10 @@
 // lanes a mode's G covers, the nibble lanes of a packed mode, B's unselected positions of a sparse
 // step), so the decoders and multipliers of the other lanes do not switch. The lanes call the
 // stage functions (mma_decode_fn, mma_multiply_fn) inside those enabled clocked blocks: the same
-// logic as the stage modules, and a Verilated model evaluates only the lanes in use.
+// logic as the stage modules, and a Verilated model evaluates only the lanes in use. The later
+// stages (block scale, group sums, align, sum, the C decoders) take an enable that holds their
+// outputs at zero in a cycle without a step (or, for block scale and group sums, a mode without
+// them), for the same reason.
 module mma_dpu #(
     parameter NL = 32,            // main lanes: bytes of A per step
     parameter NN = 64,            // nibble lanes (4-bit elements packed two per byte), 0 if none
@@ -186,7 +189,7 @@ module mma_dpu #(
         for (q = 0; q < 4; q = q + 1) begin : g_scale
             if (HAS_SCALE != 0) begin : g_on
                 wire bad;
-                mma_block_scale u_bs (.stype_i(m_stype), .sa_i(s0_sa[q*8 +: 8]), .sb_i(s0_sb[q*8 +: 8]),
+                mma_block_scale u_bs (.en_i(s0_v && m_scaled), .stype_i(m_stype), .sa_i(s0_sa[q*8 +: 8]), .sb_i(s0_sb[q*8 +: 8]),
                     .nan_o(sf_nan[q]), .zero_o(sf_zero[q]), .sig_o(sf_sig[q*8 +: 8]), .exp_o(sf_exp[q*12 +: 12]),
                     .e_shift_o(sf_esh[q*12 +: 12]), .bad_o(bad));
             end else begin : g_off
@@ -338,12 +341,9 @@ module mma_dpu #(
                             q_cls <= pr[55:54];
                             q_lsb <= pr[41:30];
                             q_m <= pr[MWN-1:0];
-                        end else begin
+                        end else begin                 // a zero: its sign, lsb and m are not read
                             q_bad <= 1'b0;
-                            q_sign <= 1'b0;
                             q_cls <= 2'd0;
-                            q_lsb <= 12'sd0;
-                            q_m <= {MWN{1'b0}};
                         end
                     end
                 end
@@ -366,8 +366,15 @@ module mma_dpu #(
     wire [11:0] cin_exp;
     wire [23:0] cin_sig;
     wire [31:0] c_enc;
-    mma_decode #(.SIG_W(24), .FMT_MASK(32'h0000_000A)) u_dc (.fmt_i(m_ctype), .code_i(s0_c), .cls_o(cin_cls),
-        .sign_o(cin_sign), .exp_o(cin_exp), .sig_o(cin_sig), .bad_o(cin_bad));
+    localparam [31:0] ACC_FMTS = 32'h0000_000A;    // f32, f16: what C and the accumulator are decoded in
+    reg [63:0] row_c, row_d;
+    reg [39:0] cin_r, cs_r;
+    always @* begin                                 // C decoded on an output's first step only
+        row_c = mma_fmt_row_fn(m_ctype);
+        cin_r = 40'd0;
+        if (s0_v && s0_first) cin_r = mma_decode_fn(row_c, ACC_FMTS[m_ctype], s0_c);
+    end
+    assign {cin_bad, cin_cls, cin_sign, cin_exp, cin_sig} = cin_r;
     mma_encode #(.SIGW(24)) u_cconv (.fmt_i(m_dtype), .mode_i(3'd0), .sat_i(1'b0), .sign_i(cin_sign), .sig_i(cin_sig),
         .exp_i({{2{cin_exp[11]}}, cin_exp}), .code_o(c_enc), .bad_o(conv_bad));
     reg [31:0] c_conv;
@@ -411,7 +418,7 @@ module mma_dpu #(
                 for (u = 0; u < 16; u = u + 1) begin : g_m4
                     assign gm4[u*4 +: 4] = s1_nm[(q*16 + u)*MWN +: 4];
                 end
-                mma_group_sum #(.NG(16), .PMW(4), .SCALE_SIG_W(8), .MW(MWG)) u_gs (
+                mma_group_sum #(.NG(16), .PMW(4), .SCALE_SIG_W(8), .MW(MWG)) u_gs (.en_i(s1_v && m_group),
                     .cls_i(s1_ncls[q*32 +: 32]), .sign_i(s1_nsign[q*16 +: 16]), .lsb_i(s1_nlsb[q*192 +: 192]),
                     .m_i(gm4), .s_nan_i(s1_sf_nan[fi]), .s_zero_i(s1_sf_zero[fi]),
                     .s_sig_i(s1_sf_sig[fi*8 +: 8]), .s_exp_i(s1_sf_exp[fi*12 +: 12]),
@@ -480,8 +487,12 @@ module mma_dpu #(
     wire cs_sign, cs_bad;
     wire [11:0] cs_exp;
     wire [23:0] cs_sig;
-    mma_decode #(.SIG_W(24), .FMT_MASK(32'h0000_000A)) u_dacc (.fmt_i(m_dtype), .code_i(c_step), .cls_o(cs_cls),
-        .sign_o(cs_sign), .exp_o(cs_exp), .sig_o(cs_sig), .bad_o(cs_bad));
+    always @* begin                                 // the step's C decoded in a valid step only
+        row_d = mma_fmt_row_fn(m_dtype);
+        cs_r = 40'd0;
+        if (s2_v) cs_r = mma_decode_fn(row_d, ACC_FMTS[m_dtype], c_step);
+    end
+    assign {cs_bad, cs_cls, cs_sign, cs_exp, cs_sig} = cs_r;
     wire [NT-1:0]    al_act  = {s2_gact, s2_shadow, s2_act};
     wire [NT*2-1:0]  al_cls  = {s2_gcls, 2'd3, s2_cls};
     wire [NT-1:0]    al_sign = {s2_gsign, 1'b0, s2_sign};
@@ -489,7 +500,7 @@ module mma_dpu #(
     wire [1:0] fr_special;
     wire fr_any, fr_c_term;
     wire [11:0] fr_e;
-    mma_bfma_align #(.NT(NT)) u_align (.act_i(al_act), .cls_i(al_cls), .sign_i(al_sign), .e_i(al_e),
+    mma_bfma_align #(.NT(NT)) u_align (.en_i(s2_v), .act_i(al_act), .cls_i(al_cls), .sign_i(al_sign), .e_i(al_e),
         .c_en_i(!c_none && !m_int), .c_cls_i(cs_cls), .c_sign_i(cs_sign), .c_exp_i(cs_exp), .c_sig_i(cs_sig),
         .f16_i(m_f16), .min_e_i(m_min_e), .min_e_none_i(m_min_e_none), .zero_c_term_i(m_zero_c_term),
         .f16_c_pinned_i(m_f16_c_pinned), .zero_product_term_i(m_zero_product_term),
@@ -536,14 +547,14 @@ module mma_dpu #(
     wire [SW-1:0] s_main, s_grp;
     wire ovf_main, ovf_grp;
     wire in_grp = m_group;
-    mma_bfma_sum #(.NT(NL), .MW(MWM), .F_MAX(F_MAIN), .SW(SW)) u_sum_main (
+    mma_bfma_sum #(.NT(NL), .MW(MWM), .F_MAX(F_MAIN), .SW(SW)) u_sum_main (.en_i(l0_v),
         .act_i(l0_act), .cls_i(l0_cls), .sign_i(l0_sign), .m_i(l0_m), .lsb_i(l0_lsb),
         .c_term_i(l0_c_term && !in_grp && !m_int), .c_sign_i(l0_c_sign), .c_exp_i(l0_c_exp), .c_sig_i(l0_c_sig),
         .special_i(m_int ? 2'd0 : l0_special), .any_i(m_int ? 1'b1 : l0_any), .e_i(m_int ? 12'd0 : l0_e),
         .f_i(m_int ? 6'd0 : m_f), .s_o(s_main), .ovf_o(ovf_main));
     generate
         if (NG > 0) begin : g_gsum
-            mma_bfma_sum #(.NT(NGL), .MW(MWG), .F_MAX(F_GRP), .TW(TWG), .SW(SW)) u_sum_grp (
+            mma_bfma_sum #(.NT(NGL), .MW(MWG), .F_MAX(F_GRP), .TW(TWG), .SW(SW)) u_sum_grp (.en_i(l0_v && m_group),
                 .act_i(l0_gact), .cls_i(l0_gcls), .sign_i(l0_gsign), .m_i(l0_gm), .lsb_i(l0_glsb),
                 .c_term_i(l0_c_term && in_grp), .c_sign_i(l0_c_sign), .c_exp_i(l0_c_exp), .c_sig_i(l0_c_sig),
                 .special_i(l0_special), .any_i(l0_any), .e_i(l0_e), .f_i(m_f), .s_o(s_grp), .ovf_o(ovf_grp));

@@ -1,11 +1,13 @@
 // Block-FMA align stage (NUMERICS 3 steps 1, 4, 5), the twin of the C function mma_bfma_align:
-// specials of the NT terms and of C (NaN, 0 x Inf or +Inf with -Inf -> NaN; else Inf), then
-// E = the largest exponent of the terms that take part (finite ones; zero products too under
+// specials of the NT terms and of C (NaN, 0 x Inf or +Inf with -Inf -> NaN; else Inf), then E = the
+// largest exponent of the terms that take part (finite ones; zero products too under
 // zero_product_term) and of C (max(floor(log2|c|), -126); f16 output: the subnormal rule of
-// f16_c_pinned; a zero C at -126 under zero_c_term), clamped at min_E. Combinational.
+// f16_c_pinned; a zero C at -126 under zero_c_term), clamped at min_E. Combinational; en_i 0 holds
+// every output at zero (operand isolation: the logic does not switch while the result is not used).
 module mma_bfma_align #(
     parameter NT = 32
 ) (
+    input  wire                en_i,           // 0: outputs zero, nothing evaluated
     input  wire [NT-1:0]       act_i,          // term present (C's n: terms beyond it do not exist)
     input  wire [NT*2-1:0]     cls_i,          // per term: 0 zero, 1 finite, 2 Inf, 3 NaN
     input  wire [NT-1:0]       sign_i,
@@ -30,44 +32,52 @@ module mma_bfma_align #(
     reg nan, pinf, ninf, have;
     reg signed [11:0] emax, ec, ti;
     always @* begin
-        nan = c_en_i && c_cls_i == 2'd3;
-        pinf = c_en_i && c_cls_i == 2'd2 && !c_sign_i;
-        ninf = c_en_i && c_cls_i == 2'd2 && c_sign_i;
-        have = 1'b0;
-        emax = 12'sd0;
-        for (i = 0; i < NT; i = i + 1) begin
-            nan = nan | (act_i[i] && cls_i[i*2 +: 2] == 2'd3);
-            pinf = pinf | (act_i[i] && cls_i[i*2 +: 2] == 2'd2 && !sign_i[i]);
-            ninf = ninf | (act_i[i] && cls_i[i*2 +: 2] == 2'd2 && sign_i[i]);
-            ti = $signed(e_i[i*12 +: 12]);
-            if (act_i[i] && (cls_i[i*2 +: 2] == 2'd1 || (cls_i[i*2 +: 2] == 2'd0 && zero_product_term_i)) &&
-                (!have || ti > emax)) begin
-                emax = ti;
+        special_o = 2'd0;
+        any_o = 1'b0;
+        c_term_o = 1'b0;
+        e_o = 12'sd0;
+        nan = 1'b0; pinf = 1'b0; ninf = 1'b0; have = 1'b0;
+        emax = 12'sd0; ec = 12'sd0; ti = 12'sd0;
+        if (en_i) begin
+            nan = c_en_i && c_cls_i == 2'd3;
+            pinf = c_en_i && c_cls_i == 2'd2 && !c_sign_i;
+            ninf = c_en_i && c_cls_i == 2'd2 && c_sign_i;
+            have = 1'b0;
+            emax = 12'sd0;
+            for (i = 0; i < NT; i = i + 1) begin
+                nan = nan | (act_i[i] && cls_i[i*2 +: 2] == 2'd3);
+                pinf = pinf | (act_i[i] && cls_i[i*2 +: 2] == 2'd2 && !sign_i[i]);
+                ninf = ninf | (act_i[i] && cls_i[i*2 +: 2] == 2'd2 && sign_i[i]);
+                ti = $signed(e_i[i*12 +: 12]);
+                if (act_i[i] && (cls_i[i*2 +: 2] == 2'd1 || (cls_i[i*2 +: 2] == 2'd0 && zero_product_term_i)) &&
+                    (!have || ti > emax)) begin
+                    emax = ti;
+                    have = 1'b1;
+                end
+            end
+            // C's exponent: floor(log2 |c|) = exp + msb(sig)
+            ec = c_exp_i;
+            for (j = 0; j < 24; j = j + 1)
+                if (c_sig_i[j]) ec = c_exp_i + j;
+            if (f16_i) begin
+                if (f16_c_pinned_i && ec < -12'sd14) ec = -12'sd14;
+            end else if (ec < -12'sd126) begin
+                ec = -12'sd126;
+            end
+            c_term_o = c_en_i && c_cls_i == 2'd1;
+            if (c_term_o || (c_en_i && c_cls_i == 2'd0 && zero_c_term_i)) begin
+                if (!c_term_o) ec = -12'sd126;           // zero_c_term: a zero C at -126 (MMA-Sim)
+                if (!have || ec > emax) emax = ec;
                 have = 1'b1;
             end
+            if (nan || (pinf && ninf)) special_o = 2'd1;
+            else if (pinf) special_o = 2'd2;
+            else if (ninf) special_o = 2'd3;
+            else special_o = 2'd0;
+            any_o = have && special_o == 2'd0;
+            if (special_o != 2'd0) c_term_o = 1'b0;
+            e_o = 12'sd0;
+            if (any_o) e_o = (!min_e_none_i && emax < min_e_i) ? min_e_i : emax;
         end
-        // C's exponent: floor(log2 |c|) = exp + msb(sig)
-        ec = c_exp_i;
-        for (j = 0; j < 24; j = j + 1)
-            if (c_sig_i[j]) ec = c_exp_i + j;
-        if (f16_i) begin
-            if (f16_c_pinned_i && ec < -12'sd14) ec = -12'sd14;
-        end else if (ec < -12'sd126) begin
-            ec = -12'sd126;
-        end
-        c_term_o = c_en_i && c_cls_i == 2'd1;
-        if (c_term_o || (c_en_i && c_cls_i == 2'd0 && zero_c_term_i)) begin
-            if (!c_term_o) ec = -12'sd126;           // zero_c_term: a zero C at -126 (MMA-Sim)
-            if (!have || ec > emax) emax = ec;
-            have = 1'b1;
-        end
-        if (nan || (pinf && ninf)) special_o = 2'd1;
-        else if (pinf) special_o = 2'd2;
-        else if (ninf) special_o = 2'd3;
-        else special_o = 2'd0;
-        any_o = have && special_o == 2'd0;
-        if (special_o != 2'd0) c_term_o = 1'b0;
-        e_o = 12'sd0;
-        if (any_o) e_o = (!min_e_none_i && emax < min_e_i) ? min_e_i : emax;
     end
 endmodule

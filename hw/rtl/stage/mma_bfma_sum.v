@@ -1,8 +1,9 @@
-// Block-FMA sum stage (NUMERICS 3 steps 6-7), the twin of the C function mma_bfma_sum: every
-// finite term (and C when the frame says so) shifted to F fraction bits below 2^E, truncated
-// toward zero, signed, and summed exactly. S is the sum at weight 2^(E - F); 0 for a special or
-// empty frame. A term whose aligned value would not fit TW bits sets ovf_o (never for the terms
-// the datapath forms: their value is below 4 * 2^E). Combinational.
+// Block-FMA sum stage (NUMERICS 3 steps 6-7), the twin of the C function mma_bfma_sum: every finite
+// term (and C when the frame says so) shifted to F fraction bits below 2^E, truncated toward zero,
+// signed, and summed exactly. S is the sum at weight 2^(E - F); 0 for a special or empty frame. A
+// term whose aligned value would not fit TW bits sets ovf_o (never for the terms the datapath
+// forms: their value is below 4 * 2^E). Combinational; en_i 0 holds every output at zero (operand
+// isolation: the logic does not switch while the result is not used).
 module mma_bfma_sum #(
     parameter NT = 32,                 // terms
     parameter MW = 30,                 // term significand bits
@@ -10,6 +11,7 @@ module mma_bfma_sum #(
     parameter TW = F_MAX + 2,          // aligned term bits (the value of a term is below 4 * 2^E)
     parameter SW = TW + 8              // sum bits (signed); >= TW + clog2(NT + 1) + 1
 ) (
+    input  wire                en_i,      // 0: outputs zero, nothing evaluated
     input  wire [NT-1:0]       act_i,     // term present
     input  wire [NT*2-1:0]     cls_i,
     input  wire [NT-1:0]       sign_i,
@@ -56,7 +58,7 @@ module mma_bfma_sum #(
         ovf_o = 1'b0;
         sh = 14'sd0;
         a = {(TW+1){1'b0}};
-        if (special_i == 2'd0 && any_i) begin
+        if (en_i && special_i == 2'd0 && any_i) begin
             if (c_term_i) begin
                 sh = c_exp_i + $signed({8'd0, f_i}) - e_i;
                 a = align({{(XW-24){1'b0}}, c_sig_i}, sh);

@@ -2,40 +2,49 @@
 // of a block (one of A's row, one of B's column; ue8m0 or ue4m3) -> the factor they apply to every
 // product of the block: nan, zero, sig = sig_a * sig_b, exp = the weight of sig's LSB, e_shift =
 // floor(log2 scale_a) + floor(log2 scale_b) (what a scaled product's term exponent moves by).
-// A zero scale gives sig 1, exp 0, e_shift 0. Combinational.
+// A zero scale gives sig 1, exp 0, e_shift 0. Combinational; en_i 0 holds every output at zero
+// (operand isolation: the logic does not switch while the result is not used).
 module mma_block_scale (
+    input  wire                en_i,       // 0: outputs zero, nothing evaluated
     input  wire [4:0]          stype_i,    // MMA_FMT_UE8M0 or MMA_FMT_UE4M3
     input  wire [7:0]          sa_i,
     input  wire [7:0]          sb_i,
-    output wire                nan_o,
-    output wire                zero_o,
-    output wire [7:0]          sig_o,
-    output wire signed [11:0]  exp_o,
-    output wire signed [11:0]  e_shift_o,
-    output wire                bad_o       // stype is not a scale format
+    output reg                 nan_o,
+    output reg                 zero_o,
+    output reg  [7:0]          sig_o,
+    output reg  signed [11:0]  exp_o,
+    output reg  signed [11:0]  e_shift_o,
+    output reg                 bad_o       // stype is not a scale format
 );
 `include "mma_fmt.vh"
-    wire [1:0] ca, cb;
-    wire sgn_a, sgn_b, bad_a, bad_b;
-    wire signed [11:0] ea, eb;
-    wire [3:0] ma, mb;
+`include "mma_decode_fn.vh"
     localparam [31:0] SCALE_FMTS = (32'd1 << 10) | (32'd1 << 11);  // ue8m0, ue4m3
-    mma_decode #(.SIG_W(4), .FMT_MASK(SCALE_FMTS)) u_da (
-        .fmt_i(stype_i), .code_i({24'd0, sa_i}), .cls_o(ca), .sign_o(sgn_a), .exp_o(ea), .sig_o(ma), .bad_o(bad_a));
-    mma_decode #(.SIG_W(4), .FMT_MASK(SCALE_FMTS)) u_db (
-        .fmt_i(stype_i), .code_i({24'd0, sb_i}), .cls_o(cb), .sign_o(sgn_b), .exp_o(eb), .sig_o(mb), .bad_o(bad_b));
-
-    // floor(log2) of the 4-bit significands
-    wire signed [11:0] la = ma[3] ? 12'sd3 : ma[2] ? 12'sd2 : ma[1] ? 12'sd1 : 12'sd0;
-    wire signed [11:0] lb = mb[3] ? 12'sd3 : mb[2] ? 12'sd2 : mb[1] ? 12'sd1 : 12'sd0;
-
-    assign nan_o = ca == 2'd3 || cb == 2'd3;
-    assign zero_o = !nan_o && (ca == 2'd0 || cb == 2'd0);
-    wire live = !nan_o && !zero_o;
-    wire [7:0] prod = ma * mb;
-    assign sig_o = live ? prod : 8'd1;
-    assign exp_o = live ? ea + eb : 12'sd0;
-    assign e_shift_o = live ? (ea + la) + (eb + lb) : 12'sd0;
-    assign bad_o = bad_a | bad_b;
-    wire unused = sgn_a ^ sgn_b;
+    reg [63:0] row;
+    reg [39:0] da, db;                  // the two scale codes decoded (mma_decode_fn)
+    reg [1:0] ca, cb;
+    reg signed [11:0] ea, eb, la, lb;
+    reg [3:0] ma, mb;
+    reg live;
+    always @* begin
+        row = 64'd0; da = 40'd0; db = 40'd0; ca = 2'd0; cb = 2'd0; ea = 12'sd0; eb = 12'sd0;
+        la = 12'sd0; lb = 12'sd0; ma = 4'd0; mb = 4'd0; live = 1'b0;
+        nan_o = 1'b0; zero_o = 1'b0; sig_o = 8'd0; exp_o = 12'sd0; e_shift_o = 12'sd0; bad_o = 1'b0;
+        if (en_i) begin
+            row = mma_fmt_row_fn(stype_i);
+            da = mma_decode_fn(row, SCALE_FMTS[stype_i], {24'd0, sa_i});
+            db = mma_decode_fn(row, SCALE_FMTS[stype_i], {24'd0, sb_i});
+            ca = da[38:37]; ea = da[35:24]; ma = da[3:0];
+            cb = db[38:37]; eb = db[35:24]; mb = db[3:0];
+            // floor(log2) of the 4-bit significands
+            la = ma[3] ? 12'sd3 : ma[2] ? 12'sd2 : ma[1] ? 12'sd1 : 12'sd0;
+            lb = mb[3] ? 12'sd3 : mb[2] ? 12'sd2 : mb[1] ? 12'sd1 : 12'sd0;
+            nan_o = ca == 2'd3 || cb == 2'd3;
+            zero_o = !nan_o && (ca == 2'd0 || cb == 2'd0);
+            live = !nan_o && !zero_o;
+            sig_o = live ? ma * mb : 8'd1;
+            exp_o = live ? ea + eb : 12'sd0;
+            e_shift_o = live ? (ea + la) + (eb + lb) : 12'sd0;
+            bad_o = da[39] | db[39];
+        end
+    end
 endmodule

@@ -3,9 +3,10 @@
 // block's scale factor -> one term. profile.group_align 0: the term exponent is floor(log2 |group
 // value|) and an all-zero group is a ZERO term (no part); 1: the exponent is the sum of the two
 // scale exponents, the significand unnormalised, and an all-zero group is a FINITE term with m = 0
-// (it takes part in E). A NaN scale gives a NaN term, a zero scale a ZERO term. The term's
-// (m, lsb) may differ from the C function's by trailing zeros; the value m * 2^lsb is the same.
-// Combinational.
+// (it takes part in E). A NaN scale gives a NaN term, a zero scale a ZERO term. The term's (m, lsb)
+// may differ from the C function's by trailing zeros; the value m * 2^lsb is the same.
+// Combinational; en_i 0 holds every output at zero (operand isolation: the logic does not switch
+// while the result is not used).
 module mma_group_sum #(
     parameter NG = 16,                 // products per group
     parameter PMW = 4,                 // product significand bits (e2m1 x e2m1: <= 9)
@@ -13,6 +14,7 @@ module mma_group_sum #(
     parameter signed [11:0] LSB0 = -12'sd2,  // weight of the lowest product bit (e2m1: 2^-1 x 2^-1)
     parameter MW = 13 + SCALE_SIG_W    // term significand bits
 ) (
+    input  wire                   en_i,      // 0: outputs zero, nothing evaluated
     input  wire [NG*2-1:0]        cls_i,
     input  wire [NG-1:0]          sign_i,
     input  wire [NG*12-1:0]       lsb_i,
@@ -40,42 +42,52 @@ module mma_group_sum #(
         bad_o = 1'b0;
         v = 17'd0;
         sh = 12'sd0;
-        for (i = 0; i < NG; i = i + 1) begin
-            sh = $signed(lsb_i[i*12 +: 12]) - LSB0;
-            if (cls_i[i*2 +: 2] == 2'd1) begin
-                if (sh < 0 || sh > 8) bad_o = 1'b1;
-                v = {{(17 - PMW){1'b0}}, m_i[i*PMW +: PMW]} << sh[3:0];
-                sum = sign_i[i] ? sum - $signed(v) : sum + $signed(v);
-            end else if (cls_i[i*2 +: 2] != 2'd0) begin
-                bad_o = 1'b1;
-            end
-        end
-        sign_o = sum < 0;
-        mag = sum < 0 ? -sum : sum;
-        magw = {{(MW-17){1'b0}}, mag};
-        scaled = magw * {{(MW-SCALE_SIG_W){1'b0}}, s_sig_i};
+        mag = 17'd0;
+        magw = {MW{1'b0}};
+        scaled = {MW{1'b0}};
         m_o = {MW{1'b0}};
         lsb_o = 12'sd0;
         e_o = 12'sd0;
         cls_o = 2'd0;
-        if (s_nan_i) begin
-            cls_o = 2'd3;
-        end else if (s_zero_i) begin
+        sign_o = 1'b0;
+        if (en_i) begin
+            for (i = 0; i < NG; i = i + 1) begin
+                sh = $signed(lsb_i[i*12 +: 12]) - LSB0;
+                if (cls_i[i*2 +: 2] == 2'd1) begin
+                    if (sh < 0 || sh > 8) bad_o = 1'b1;
+                    v = {{(17 - PMW){1'b0}}, m_i[i*PMW +: PMW]} << sh[3:0];
+                    sum = sign_i[i] ? sum - $signed(v) : sum + $signed(v);
+                end else if (cls_i[i*2 +: 2] != 2'd0) begin
+                    bad_o = 1'b1;
+                end
+            end
+            sign_o = sum < 0;
+            mag = sum < 0 ? -sum : sum;
+            magw = {{(MW-17){1'b0}}, mag};
+            scaled = magw * {{(MW-SCALE_SIG_W){1'b0}}, s_sig_i};
+            m_o = {MW{1'b0}};
+            lsb_o = 12'sd0;
+            e_o = 12'sd0;
             cls_o = 2'd0;
-        end else if (align_i) begin
-            cls_o = 2'd1;                               // unnormalised, at the scale exponents
-            m_o = scaled;
-            lsb_o = LSB0 + s_exp_i;
-            e_o = s_e_shift_i;
-        end else if (mag == 17'd0) begin
-            cls_o = 2'd0;
-        end else begin
-            cls_o = 2'd1;
-            m_o = scaled;
-            lsb_o = LSB0 + s_exp_i;
-            e_o = lsb_o;
-            for (j = 0; j < MW; j = j + 1)
-                if (scaled[j]) e_o = LSB0 + s_exp_i + j[11:0];   // + floor(log2 m)
+            if (s_nan_i) begin
+                cls_o = 2'd3;
+            end else if (s_zero_i) begin
+                cls_o = 2'd0;
+            end else if (align_i) begin
+                cls_o = 2'd1;                               // unnormalised, at the scale exponents
+                m_o = scaled;
+                lsb_o = LSB0 + s_exp_i;
+                e_o = s_e_shift_i;
+            end else if (mag == 17'd0) begin
+                cls_o = 2'd0;
+            end else begin
+                cls_o = 2'd1;
+                m_o = scaled;
+                lsb_o = LSB0 + s_exp_i;
+                e_o = lsb_o;
+                for (j = 0; j < MW; j = j + 1)
+                    if (scaled[j]) e_o = LSB0 + s_exp_i + j[11:0];   // + floor(log2 m)
+            end
         end
     end
 endmodule
