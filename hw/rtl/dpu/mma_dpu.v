@@ -437,12 +437,13 @@ module mma_dpu #(
     // integer s4/u4: the exact sum of the nibble products
     reg signed [15:0] nib_int;
     integer t;
-    always @* begin
+    always @* begin                             // zero unless a packed integer step is there
         nib_int = 16'sd0;
-        for (t = 0; t < NNL; t = t + 1)
-            if (s1_nact[t] && s1_ncls[t*2 +: 2] == 2'd1)
-                nib_int = s1_nsign[t] ? nib_int - $signed({8'd0, s1_nm[t*MWN +: MWN]})
-                                      : nib_int + $signed({8'd0, s1_nm[t*MWN +: MWN]});
+        if (s1_v && m_packed && m_int)
+            for (t = 0; t < NNL; t = t + 1)
+                if (s1_nact[t] && s1_ncls[t*2 +: 2] == 2'd1)
+                    nib_int = s1_nsign[t] ? nib_int - $signed({8'd0, s1_nm[t*MWN +: MWN]})
+                                          : nib_int + $signed({8'd0, s1_nm[t*MWN +: MWN]});
     end
 
     reg              s2_v, s2_first, s2_cont, s2_cf, s2_cl, s2_last;
