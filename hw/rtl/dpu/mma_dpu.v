@@ -11,11 +11,11 @@
 // Pipeline: S0 input register | S1 select, decode, multiply | S2 group sums | L0 align (reads the
 // slot's accumulator) | L1 sum | L2 round, chunk end, write back, result.
 //
-// Operand isolation: the S1 registers of a lane load only in a step that uses the lane (the main
-// lanes a mode's G covers, the nibble lanes of a packed mode, B's unselected positions of a sparse
-// step), so the decoders and multipliers of the other lanes do not switch. The lanes call the
-// stage functions (mma_decode_fn, mma_multiply_fn) inside those enabled clocked blocks: the same
-// logic as the stage modules, and a Verilated model evaluates only the lanes in use. The later
+// Operand isolation: the S1 register of a lane (mma_lane) loads only in a step that uses the lane
+// (the main lanes a mode's G covers, the nibble lanes of a packed mode; likewise B's unselected
+// positions of a sparse step), so the decoders and multipliers of the other lanes do not switch.
+// The lanes call the stage functions (mma_decode_fn, mma_multiply_fn) inside those enabled clocked
+// blocks: the same logic as the stage modules, and a Verilated model evaluates only the lanes in use. The later
 // stages (block scale, group sums, align, sum, the C decoders) take an enable that holds their
 // outputs at zero in a cycle without a step (or, for block scale and group sums, a mode without
 // them), for the same reason.
@@ -66,7 +66,6 @@ module mma_dpu #(
 `include "mma_fmt.vh"
 `include "mma_mode.vh"
 `include "mma_decode_fn.vh"
-`include "mma_multiply_fn.vh"
 
     localparam NNL = NN > 0 ? NN : 1;          // nibble lanes instantiated (1 dummy if none)
     localparam NG = NN / 16;                   // group terms (.kind::mxf4*)
@@ -242,42 +241,12 @@ module mma_dpu #(
             wire [31:0] acode = !act ? 32'd0 : m_korder ? (s0_half ? a_p1 : a_p0) : a_nat;
             wire [31:0] bcode = !act ? 32'd0 : m_sparse ? b_sp : m_korder ? (s0_half ? b_p1 : b_p0) : b_nat;
             wire [1:0] fi = dpos >> bk_log;                               // its block's scale factor
-            // S1 register of the lane, loaded only in a step that uses it
-            reg [39:0]     da, db;                                         // decoded a, b (mma_decode_fn)
-            reg [55:0]     pr;                                             // their product (mma_multiply_fn)
-            reg            q_act, q_sign, q_bad;
-            reg [1:0]      q_cls;
-            reg [11:0]     q_e, q_lsb;
-            reg [MWM-1:0]  q_m;
-            always @(posedge clk_i) begin
-                if (s0_v) begin
-                    q_act <= act;
-                    if (act) begin
-                        da = mma_decode_fn(row_a, ok_a, acode);
-                        db = mma_decode_fn(row_b, ok_b, bcode);
-                        pr = mma_multiply_fn(row_a[37:32], da[38:37], da[35:24], da[10:0],
-                                             row_b[37:32], db[38:37], db[35:24], db[10:0],
-                                             m_scaled, sf_nan[fi], sf_zero[fi], {7'd0, sf_sig[fi*8]},
-                                             sf_exp[fi*12 +: 12], sf_esh[fi*12 +: 12]);
-                        q_bad <= da[39] | db[39];
-                        q_sign <= da[36] ^ db[36];
-                        q_cls <= pr[55:54];
-                        q_e <= pr[53:42];
-                        q_lsb <= pr[41:30];
-                        q_m <= pr[MWM-1:0];
-                    end else begin
-                        q_bad <= 1'b0;
-                        q_cls <= 2'd0;
-                    end
-                end
-            end
-            assign s1_act[l] = q_act;
-            assign s1_sign[l] = q_sign;
-            assign s1_pbad[l] = q_bad;
-            assign s1_cls[l*2 +: 2] = q_cls;
-            assign s1_e[l*12 +: 12] = q_e;
-            assign s1_lsb[l*12 +: 12] = q_lsb;
-            assign s1_m[l*MWM +: MWM] = q_m;
+            mma_lane #(.SIG_W(11), .MW(MWM)) u_lane (.clk_i(clk_i), .load_i(s0_v), .act_i(act),
+                .row_a_i(row_a), .row_b_i(row_b), .ok_a_i(ok_a), .ok_b_i(ok_b), .a_i(acode), .b_i(bcode),
+                .scale_en_i(m_scaled), .s_nan_i(sf_nan[fi]), .s_zero_i(sf_zero[fi]), .s_sig_i({7'd0, sf_sig[fi*8]}),
+                .s_exp_i(sf_exp[fi*12 +: 12]), .s_e_shift_i(sf_esh[fi*12 +: 12]),
+                .act_o(s1_act[l]), .bad_o(s1_pbad[l]), .sign_o(s1_sign[l]), .cls_o(s1_cls[l*2 +: 2]),
+                .e_o(s1_e[l*12 +: 12]), .lsb_o(s1_lsb[l*12 +: 12]), .m_o(s1_m[l*MWM +: MWM]));
             assign p_metabad[l] = act && m_sparse && !v_ok;
         end
     endgenerate
@@ -320,39 +289,13 @@ module mma_dpu #(
         for (l = 0; l < NNL; l = l + 1) begin : g_nib
             if (NN > 0) begin : g_on
                 wire act = m_packed && l < m_g;
-                // S1 register of the lane, loaded only in a step that uses it (an unused lane is a zero)
-                reg [39:0]    da, db;
-                reg [55:0]    pr;
-                reg           q_act, q_sign, q_bad;
-                reg [1:0]     q_cls;
-                reg [11:0]    q_lsb;
-                reg [MWN-1:0] q_m;
-                always @(posedge clk_i) begin
-                    if (s0_v) begin
-                        q_act <= act;
-                        if (act) begin
-                            da = mma_decode_fn(row_a, nok_a, {28'd0, s0_a[l*4 +: 4]});
-                            db = mma_decode_fn(row_b, nok_b, {28'd0, s0_b[l*4 +: 4]});
-                            pr = mma_multiply_fn(row_a[37:32], da[38:37], da[35:24], {7'd0, da[3:0]},
-                                                 row_b[37:32], db[38:37], db[35:24], {7'd0, db[3:0]},
-                                                 1'b0, 1'b0, 1'b0, 8'd1, 12'sd0, 12'sd0);
-                            q_bad <= da[39] | db[39];
-                            q_sign <= da[36] ^ db[36];
-                            q_cls <= pr[55:54];
-                            q_lsb <= pr[41:30];
-                            q_m <= pr[MWN-1:0];
-                        end else begin                 // a zero: its sign, lsb and m are not read
-                            q_bad <= 1'b0;
-                            q_cls <= 2'd0;
-                        end
-                    end
-                end
-                assign s1_nact[l] = q_act;
-                assign s1_nsign[l] = q_sign;
-                assign s1_nbad[l] = q_bad;
-                assign s1_ncls[l*2 +: 2] = q_cls;
-                assign s1_nlsb[l*12 +: 12] = q_lsb;
-                assign s1_nm[l*MWN +: MWN] = q_m;
+                wire [11:0] e_unused;
+                mma_lane #(.SIG_W(4), .MW(MWN)) u_lane (.clk_i(clk_i), .load_i(s0_v), .act_i(act),
+                    .row_a_i(row_a), .row_b_i(row_b), .ok_a_i(nok_a), .ok_b_i(nok_b),
+                    .a_i({28'd0, s0_a[l*4 +: 4]}), .b_i({28'd0, s0_b[l*4 +: 4]}),
+                    .scale_en_i(1'b0), .s_nan_i(1'b0), .s_zero_i(1'b0), .s_sig_i(8'd1), .s_exp_i(12'sd0),
+                    .s_e_shift_i(12'sd0), .act_o(s1_nact[l]), .bad_o(s1_nbad[l]), .sign_o(s1_nsign[l]),
+                    .cls_o(s1_ncls[l*2 +: 2]), .e_o(e_unused), .lsb_o(s1_nlsb[l*12 +: 12]), .m_o(s1_nm[l*MWN +: MWN]));
             end else begin : g_off
                 assign s1_nact[l] = 1'b0; assign s1_nsign[l] = 1'b0; assign s1_nbad[l] = 1'b0;
                 assign s1_ncls[l*2 +: 2] = 2'd0; assign s1_nlsb[l*12 +: 12] = 12'd0; assign s1_nm[l*MWN +: MWN] = {MWN{1'b0}};
