@@ -268,7 +268,7 @@ module mma_dpu #(
                         if (m_sparse && (2 * CH) < m_act_lanes) begin
                             ds = mma_decode_fn(row_b, ok_b, bc);
                             q_spec <= !selected && ds[38];
-                        end else begin
+                        end else if (q_spec) begin             // written only when it changes
                             q_spec <= 1'b0;
                         end
                     end
@@ -290,12 +290,14 @@ module mma_dpu #(
             if (NN > 0) begin : g_on
                 wire act = m_packed && l < m_g;
                 wire [11:0] e_unused;
+                wire [1:0] cls;
+                assign s1_ncls[l*2 +: 2] = s1_nact[l] ? cls : 2'd0;   // an unused lane is a zero
                 mma_lane #(.SIG_W(4), .MW(MWN)) u_lane (.clk_i(clk_i), .load_i(s0_v), .act_i(act),
                     .row_a_i(row_a), .row_b_i(row_b), .ok_a_i(nok_a), .ok_b_i(nok_b),
                     .a_i({28'd0, s0_a[l*4 +: 4]}), .b_i({28'd0, s0_b[l*4 +: 4]}),
                     .scale_en_i(1'b0), .s_nan_i(1'b0), .s_zero_i(1'b0), .s_sig_i(8'd1), .s_exp_i(12'sd0),
                     .s_e_shift_i(12'sd0), .act_o(s1_nact[l]), .bad_o(s1_nbad[l]), .sign_o(s1_nsign[l]),
-                    .cls_o(s1_ncls[l*2 +: 2]), .e_o(e_unused), .lsb_o(s1_nlsb[l*12 +: 12]), .m_o(s1_nm[l*MWN +: MWN]));
+                    .cls_o(cls), .e_o(e_unused), .lsb_o(s1_nlsb[l*12 +: 12]), .m_o(s1_nm[l*MWN +: MWN]));
             end else begin : g_off
                 assign s1_nact[l] = 1'b0; assign s1_nsign[l] = 1'b0; assign s1_nbad[l] = 1'b0;
                 assign s1_ncls[l*2 +: 2] = 2'd0; assign s1_nlsb[l*12 +: 12] = 12'd0; assign s1_nm[l*MWN +: MWN] = {MWN{1'b0}};
@@ -409,7 +411,7 @@ module mma_dpu #(
     always @(posedge clk_i) begin
         s2_slot <= s1_slot; s2_first <= s1_first; s2_cont <= s1_cont; s2_cf <= s1_cf; s2_cl <= s1_cl; s2_last <= s1_last;
         s2_c <= s1_c; s2_err_meta <= s1_err_meta;
-        s2_err_code <= (|s1_pbad) | (|s1_nbad) | (m_group && (|(g_bad & g_act)));
+        s2_err_code <= (|(s1_pbad & s1_act)) | (|(s1_nbad & s1_nact)) | (m_group && (|(g_bad & g_act)));
         s2_act <= s1_act; s2_sign <= s1_sign; s2_cls <= s1_cls; s2_e <= s1_e; s2_lsb <= s1_lsb; s2_m <= s1_m;
         s2_gact <= g_act; s2_gsign <= g_sign; s2_gcls <= g_cls; s2_ge <= g_e; s2_glsb <= g_lsb; s2_gm <= g_m;
         s2_nib_int <= nib_int;

@@ -1,8 +1,9 @@
 // One product lane of a DPU (stage S1): the codes of a and b decoded (mma_decode_fn) and multiplied
 // (mma_multiply_fn) into the lane's S1 register. The register loads only in a step that uses the
 // lane (load_i and act_i): operand isolation, so the decoders and the multiplier of an unused lane
-// do not switch (and a Verilated model does not evaluate them). An unused lane holds a zero
-// product (class 0, no error); its sign, exponents and significand are then not read.
+// do not switch (and a Verilated model does not evaluate them). act_o follows act_i at every load
+// (it is written only when it changes); while act_o is 0 the other outputs are stale and the DPU
+// masks them with act_o.
 module mma_lane #(
     parameter SIG_W = 11,         // operand significand bits (11: the main lanes, 4: the nibble lanes)
     parameter MW = 22             // product significand bits kept
@@ -37,7 +38,7 @@ module mma_lane #(
     reg [55:0] pr;         // their product
     reg [10:0] sa, sb;     // their significands, SIG_W bits kept
     always @(posedge clk_i) begin
-        if (load_i) begin
+        if (load_i && (act_i || act_o)) begin
             act_o <= act_i;
             if (act_i) begin
                 da = mma_decode_fn(row_a_i, ok_a_i, a_i);
@@ -53,9 +54,6 @@ module mma_lane #(
                 e_o <= pr[53:42];
                 lsb_o <= pr[41:30];
                 m_o <= pr[MW-1:0];
-            end else begin
-                bad_o <= 1'b0;
-                cls_o <= 2'd0;
             end
         end
     end
