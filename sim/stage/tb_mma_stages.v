@@ -87,13 +87,13 @@ module tb_mma_stages #(
         .act_i(st_act), .cls_i(st_cls), .sign_i(st_sign), .m_i(st_m), .lsb_i(st_lsb), .c_term_i(al_c_term), .c_sign_i(st_c_sign),
         .c_exp_i(st_c_exp), .c_sig_i(st_c_sig), .special_i(al_special), .any_i(al_any), .e_i(al_e), .f_i(st_f),
         .s_o(sum_s), .ovf_o(sum_ovf));
-    mma_bfma_round #(.SW(SW)) u_bfma_round (
+    mma_bfma_round #(.SW(SW)) u_bfma_round (.en_i(1'b1),
         .special_i(al_special), .any_i(al_any), .e_i(al_e), .f_i(st_f), .s_i(sum_s), .f16_i(st_f16),
         .e8m13_i(st_e8m13), .f32_round_i(st_f32_round), .f16_round_i(st_f16_round), .code_o(rnd_code));
-    mma_bfma_round #(.SW(SW)) u_bfma_round_direct (
+    mma_bfma_round #(.SW(SW)) u_bfma_round_direct (.en_i(1'b1),
         .special_i(r_special), .any_i(r_any), .e_i(r_e), .f_i(r_f), .s_i(r_s), .f16_i(r_f16), .e8m13_i(r_e8m13),
         .f32_round_i(r_f32_round), .f16_round_i(r_f16_round), .code_o(r_code));
-    mma_encode #(.SIGW(48)) u_encode (.fmt_i(enc_fmt), .mode_i(enc_mode), .sat_i(enc_sat), .sign_i(enc_sign),
+    mma_encode #(.SIGW(48)) u_encode (.en_i(1'b1), .fmt_i(enc_fmt), .mode_i(enc_mode), .sat_i(enc_sat), .sign_i(enc_sign),
         .sig_i(enc_sig), .exp_i(enc_exp), .code_o(enc_code), .bad_o(enc_bad));
     mma_ieee_add u_ieee_add (.fmt_i(add_fmt), .mode_i(add_mode), .a_i(add_a), .b_i(add_b), .code_o(add_code));
 endmodule

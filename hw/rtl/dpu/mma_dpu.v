@@ -320,7 +320,7 @@ module mma_dpu #(
         if (s0_v && s0_first) cin_r = mma_decode_fn(row_c, ACC_FMTS[m_ctype], s0_c);
     end
     assign {cin_bad, cin_cls, cin_sign, cin_exp, cin_sig} = cin_r;
-    mma_encode #(.SIGW(24)) u_cconv (.fmt_i(m_dtype), .mode_i(3'd0), .sat_i(1'b0), .sign_i(cin_sign), .sig_i(cin_sig),
+    mma_encode #(.SIGW(24)) u_cconv (.en_i(s0_v && s0_first), .fmt_i(m_dtype), .mode_i(3'd0), .sat_i(1'b0), .sign_i(cin_sign), .sig_i(cin_sig),
         .exp_i({{2{cin_exp[11]}}, cin_exp}), .code_o(c_enc), .bad_o(conv_bad));
     reg [31:0] c_conv;
     always @* begin
@@ -531,7 +531,7 @@ module mma_dpu #(
 
     // ------------------------------------------------------------------ L2: round, chunk end, write back
     wire [31:0] step_code, sep_code, int_code;
-    mma_bfma_round #(.SW(SW)) u_round (.special_i(l1_special), .any_i(l1_any), .e_i(l1_e), .f_i(m_f), .s_i(l1_s),
+    mma_bfma_round #(.SW(SW)) u_round (.en_i(l1_v && !m_int), .special_i(l1_special), .any_i(l1_any), .e_i(l1_e), .f_i(m_f), .s_i(l1_s),
         .f16_i(m_f16), .e8m13_i(m_e8m13), .f32_round_i(m_f32_round), .f16_round_i(m_f16_round), .code_o(step_code));
     generate
         if (HAS_SEP != 0) begin : g_sep
@@ -544,7 +544,7 @@ module mma_dpu #(
             wire bad;
             wire isgn = l1_s < 0;
             wire [SW-1:0] imag = isgn ? -l1_s : l1_s;
-            mma_encode #(.SIGW(SW)) u_s32 (.fmt_i(MMA_FMT_S32), .mode_i(3'd1), .sat_i(m_sat), .sign_i(isgn),
+            mma_encode #(.SIGW(SW)) u_s32 (.en_i(l1_v && m_int), .fmt_i(MMA_FMT_S32), .mode_i(3'd1), .sat_i(m_sat), .sign_i(isgn),
                 .sig_i(imag), .exp_i(14'sd0), .code_o(int_code), .bad_o(bad));
         end else begin : g_noint
             assign int_code = 32'd0;

@@ -1,10 +1,12 @@
 // Block-FMA round stage (NUMERICS 3 step 8), the twin of the C function mma_bfma_round: the
 // special outcome of the align stage, or S * 2^(E - F) normalised once and rounded to the step
 // format: f32 (24 significant bits, or 14 for e8m13) in the f32 rounding mode, or f16 in the f16
-// mode; |value| >= 2^(emax + 1) gives +-Inf; S = 0 or no term gives +0. Combinational.
+// mode; |value| >= 2^(emax + 1) gives +-Inf; S = 0 or no term gives +0. Combinational; en_i 0 gives
+// code 0 and skips the normalisation (operand isolation).
 module mma_bfma_round #(
     parameter SW = 36                  // sum bits (signed)
 ) (
+    input  wire                en_i,        // 0: code 0, nothing evaluated
     input  wire [1:0]          special_i,   // 0 finite, 1 NaN, 2 +Inf, 3 -Inf
     input  wire                any_i,
     input  wire signed [11:0]  e_i,         // E
@@ -23,28 +25,31 @@ module mma_bfma_round #(
     wire [4:0] fmt = f16_i ? MMA_FMT_F16 : (e8m13_i ? 5'd31 : MMA_FMT_F32);
     wire [31:0] enc;
     wire enc_bad;
-    mma_encode #(.SIGW(SW)) u_enc (.fmt_i(fmt), .mode_i(f16_i ? f16_round_i : f32_round_i), .sat_i(1'b0),
+    mma_encode #(.SIGW(SW)) u_enc (.en_i(en_i), .fmt_i(fmt), .mode_i(f16_i ? f16_round_i : f32_round_i), .sat_i(1'b0),
                                    .sign_i(sign), .sig_i(mag), .exp_i(exp), .code_o(enc), .bad_o(enc_bad));
     integer i;
     reg signed [13:0] top;
     always @* begin
         top = exp;
-        for (i = 0; i < SW; i = i + 1)
-            if (mag[i]) top = exp + i;
-        case (special_i)
-            2'd1: code_o = f16_i ? 32'h0000_7FFF : 32'h7FFF_FFFF;              // canonical NaN
-            2'd2: code_o = f16_i ? 32'h0000_7C00 : 32'h7F80_0000;              // +Inf
-            2'd3: code_o = f16_i ? 32'h0000_FC00 : 32'hFF80_0000;              // -Inf
-            default: begin
-                if (!any_i || s_i == 0)
-                    code_o = 32'd0;                                              // +0
-                else if (top > (f16_i ? 14'sd15 : 14'sd127))
-                    code_o = f16_i ? (sign ? 32'h0000_FC00 : 32'h0000_7C00)      // overflow: Inf
-                                   : (sign ? 32'hFF80_0000 : 32'h7F80_0000);
-                else
-                    code_o = enc;
-            end
-        endcase
+        code_o = 32'd0;
+        if (en_i) begin
+            for (i = 0; i < SW; i = i + 1)
+                if (mag[i]) top = exp + i;
+            case (special_i)
+                2'd1: code_o = f16_i ? 32'h0000_7FFF : 32'h7FFF_FFFF;              // canonical NaN
+                2'd2: code_o = f16_i ? 32'h0000_7C00 : 32'h7F80_0000;              // +Inf
+                2'd3: code_o = f16_i ? 32'h0000_FC00 : 32'hFF80_0000;              // -Inf
+                default: begin
+                    if (!any_i || s_i == 0)
+                        code_o = 32'd0;                                              // +0
+                    else if (top > (f16_i ? 14'sd15 : 14'sd127))
+                        code_o = f16_i ? (sign ? 32'h0000_FC00 : 32'h0000_7C00)      // overflow: Inf
+                                       : (sign ? 32'hFF80_0000 : 32'h7F80_0000);
+                    else
+                        code_o = enc;
+                end
+            endcase
+        end
     end
     wire unused = enc_bad;
 endmodule

@@ -2,10 +2,12 @@
 // datapath writes: an exact value (-1)^sign * sig * 2^exp rounded once to f32, f16, bf16, the
 // e8m13 step format (code 31) or s32. Floats: rounding by mma_round_decide, subnormals kept,
 // overflow to Inf or to max finite by mode (always max with satfinite); s32: rounded to an
-// integer, then clamped (satfinite) or wrapped modulo 2^32. Combinational.
+// integer, then clamped (satfinite) or wrapped modulo 2^32. Combinational; en_i 0 gives code 0 and
+// skips the normalisation (operand isolation: the logic does not switch while the result is unused).
 module mma_encode #(
     parameter SIGW = 48                 // significand bits of the value (<= 64)
 ) (
+    input  wire                  en_i,      // 0: code 0, nothing evaluated
     input  wire [4:0]            fmt_i,     // MMA_FMT_F32, _F16, _BF16, _S32, or 31 (e8m13)
     input  wire [2:0]            mode_i,    // RISC-V frm: 0 RNE, 1 RTZ, 2 RDN, 3 RUP, 4 RMM
     input  wire                  sat_i,     // .satfinite (MMA_ENC_SATFINITE)
@@ -46,15 +48,18 @@ module mma_encode #(
     reg round_b, sticky_b;
     always @* begin
         top = exp_i;
-        for (i = 0; i < SIGW; i = i + 1)
-            if (sig_i[i]) top = exp_i + i;
+        if (en_i)
+            for (i = 0; i < SIGW; i = i + 1)
+                if (sig_i[i]) top = exp_i + i;
         q = is_s32 ? 14'sd0 : ((top > emin ? top : emin) - p);
         kept = {KW{1'b0}};
         below = {SIGW{1'b0}};
         round_b = 1'b0;
         sticky_b = 1'b0;
         sh = 14'sd0;
-        if (q <= exp_i) begin
+        if (!en_i) begin
+            // nothing: the result is not used
+        end else if (q <= exp_i) begin
             sh = exp_i - q;                                 // exact (floats: sh <= p)
             if (!is_s32) kept = {2'b00, sig_i} << sh;
         end else begin
@@ -106,9 +111,11 @@ module mma_encode #(
         e_res = 14'sd0;
         frac = 32'd0;
         to_inf = 1'b0;
-        code_max = pack(ebits, p, fshift, sign_i, emax + bias, (32'd1 << p) - 32'd1);
-        code_inf = pack(ebits, p, fshift, sign_i, (32'd1 << ebits) - 32'd1, 32'd0);
-        if (is_s32) begin
+        code_max = 32'd0;
+        code_inf = 32'd0;
+        if (!en_i) begin
+            // code 0: the result is not used
+        end else if (is_s32) begin
             huge = exp_i >= 0 && (exp_i >= 64 || top >= 63);
             if (exp_i >= 0) begin
                 mag64 = exp_i >= 64 ? 64'd0 : ({{(64-SIGW){1'b0}}, sig_i} << exp_i);
@@ -122,6 +129,8 @@ module mma_encode #(
         end else if (sig_i == {SIGW{1'b0}}) begin
             code_o = pack(ebits, p, fshift, sign_i, 32'd0, 32'd0);          // an exact zero keeps its sign
         end else begin
+            code_max = pack(ebits, p, fshift, sign_i, emax + bias, (32'd1 << p) - 32'd1);
+            code_inf = pack(ebits, p, fshift, sign_i, (32'd1 << ebits) - 32'd1, 32'd0);
             if (k1 == ({{(KW-1){1'b0}}, 1'b1} << (p + 1))) begin
                 k1 = k1 >> 1;                                                 // rounding carried out
                 q1 = q + 14'sd1;
