@@ -15,10 +15,10 @@
 // (the main lanes a mode's G covers, the nibble lanes of a packed mode; likewise B's unselected
 // positions of a sparse step), so the decoders and multipliers of the other lanes do not switch.
 // The lanes call the stage functions (mma_decode_fn, mma_multiply_fn) inside those enabled clocked
-// blocks: the same logic as the stage modules, and a Verilated model evaluates only the lanes in use. The later
-// stages (block scale, group sums, align, sum, the C decoders) take an enable that holds their
-// outputs at zero in a cycle without a step (or, for block scale and group sums, a mode without
-// them), for the same reason.
+// blocks: the same logic as the stage modules, and a Verilated model evaluates only the lanes in
+// use. The later stages (block scale, group sums, align, sum, rounding, the s32 encode, the C
+// decoders and conversion) take an enable that holds their outputs at zero in a cycle without a
+// step or in a mode that does not use them, for the same reason.
 module mma_dpu #(
     parameter NL = 32,            // main lanes: bytes of A per step
     parameter NN = 64,            // nibble lanes (4-bit elements packed two per byte), 0 if none
@@ -238,8 +238,8 @@ module mma_dpu #(
             wire [31:0] b_s2 = m_eb == 3'd1 ? b_e1[SB + 2] : m_eb == 3'd2 ? b_e2[SB + 2] : b_e4[SB + 2];
             wire [31:0] b_s3 = m_eb == 3'd1 ? b_e1[SB + 3] : m_eb == 3'd2 ? b_e2[SB + 3] : b_e4[SB + 3];
             wire [31:0] b_sp = pos == 2'd0 ? b_s0 : pos == 2'd1 ? b_s1 : pos == 2'd2 ? b_s2 : b_s3;
-            wire [31:0] acode = !act ? 32'd0 : m_korder ? (s0_half ? a_p1 : a_p0) : a_nat;
-            wire [31:0] bcode = !act ? 32'd0 : m_sparse ? b_sp : m_korder ? (s0_half ? b_p1 : b_p0) : b_nat;
+            wire [31:0] acode = m_korder ? (s0_half ? a_p1 : a_p0) : a_nat;   // read only when act
+            wire [31:0] bcode = m_sparse ? b_sp : m_korder ? (s0_half ? b_p1 : b_p0) : b_nat;
             wire [1:0] fi = dpos >> bk_log;                               // its block's scale factor
             mma_lane #(.SIG_W(11), .MW(MWM)) u_lane (.clk_i(clk_i), .load_i(s0_v), .act_i(act),
                 .row_a_i(row_a), .row_b_i(row_b), .ok_a_i(ok_a), .ok_b_i(ok_b), .a_i(acode), .b_i(bcode),
@@ -267,7 +267,7 @@ module mma_dpu #(
                     if (s0_v) begin
                         if (m_sparse && (2 * CH) < m_act_lanes) begin
                             ds = mma_decode_fn(row_b, ok_b, bc);
-                            q_spec <= !selected && ds[38];
+                            q_spec <= !selected && ds[38];        // class bit 1: NaN or Inf
                         end else if (q_spec) begin             // written only when it changes
                             q_spec <= 1'b0;
                         end
@@ -386,7 +386,7 @@ module mma_dpu #(
         nib_int = 16'sd0;
         if (s1_v && m_packed && m_int)
             for (t = 0; t < NNL; t = t + 1)
-                if (s1_nact[t] && s1_ncls[t*2 +: 2] == 2'd1)
+                if (s1_ncls[t*2 +: 2] == 2'd1)                // (an unused lane's class reads 0)
                     nib_int = s1_nsign[t] ? nib_int - $signed({8'd0, s1_nm[t*MWN +: MWN]})
                                           : nib_int + $signed({8'd0, s1_nm[t*MWN +: MWN]});
     end

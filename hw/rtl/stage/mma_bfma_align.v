@@ -42,8 +42,6 @@ module mma_bfma_align #(
             nan = c_en_i && c_cls_i == 2'd3;
             pinf = c_en_i && c_cls_i == 2'd2 && !c_sign_i;
             ninf = c_en_i && c_cls_i == 2'd2 && c_sign_i;
-            have = 1'b0;
-            emax = 12'sd0;
             for (i = 0; i < NT; i = i + 1) begin
                 nan = nan | (act_i[i] && cls_i[i*2 +: 2] == 2'd3);
                 pinf = pinf | (act_i[i] && cls_i[i*2 +: 2] == 2'd2 && !sign_i[i]);
@@ -76,7 +74,6 @@ module mma_bfma_align #(
             else special_o = 2'd0;
             any_o = have && special_o == 2'd0;
             if (special_o != 2'd0) c_term_o = 1'b0;
-            e_o = 12'sd0;
             if (any_o) e_o = (!min_e_none_i && emax < min_e_i) ? min_e_i : emax;
         end
     end

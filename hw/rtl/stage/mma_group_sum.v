@@ -65,10 +65,6 @@ module mma_group_sum #(
             mag = sum < 0 ? -sum : sum;
             magw = {{(MW-17){1'b0}}, mag};
             scaled = magw * {{(MW-SCALE_SIG_W){1'b0}}, s_sig_i};
-            m_o = {MW{1'b0}};
-            lsb_o = 12'sd0;
-            e_o = 12'sd0;
-            cls_o = 2'd0;
             if (s_nan_i) begin
                 cls_o = 2'd3;
             end else if (s_zero_i) begin
