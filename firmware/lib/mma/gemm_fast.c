@@ -253,26 +253,30 @@ typedef struct float_job {
     run_geom r;
 } float_job;
 
-/* Chunk c of the run with a NaN or Inf operand: the general path (mma_dot on the k-natural codes). */
-static mma_status special_chunk(const float_job *x, size_t i, size_t j, size_t c, uint64_t *acc)
+mma_status mmai_fast_special_chunk(const mma_gemm_desc *g, const mma_profile *eff, const mma_profile *later, size_t i,
+                                   size_t j, size_t ch, uint64_t *acc)
 {
-    const mma_gemm_desc *g = x->g;
     const mma_instr *ins = g->ins;
-    const size_t ch = x->r.ch0 + c, k0 = ch * ins->k;
+    const size_t k0 = ch * ins->k;
     uint64_t acode[MMAI_FAST_MAX_K], bcode[MMAI_FAST_MAX_K];
     for (size_t t = 0; t < ins->k; ++t) {
         acode[t] = k0 + t < g->k ? g->a[i * g->lda + k0 + t] : 0u;
         bcode[t] = k0 + t < g->k ? g->b[(k0 + t) * g->ldb + j] : 0u;
     }
     const mma_format ct = ch == 0 ? (mma_format)ins->ctype : (mma_format)ins->dtype;
-    return mma_dot(ch == 0 ? x->eff : x->later, (mma_format)ins->atype, acode, 1, (mma_format)ins->btype, bcode, 1,
+    return mma_dot(ch == 0 ? eff : later, (mma_format)ins->atype, acode, 1, (mma_format)ins->btype, bcode, 1,
                    ins->k, ct, *acc, (mma_format)ins->dtype, acc);
 }
 
-/* Chunk 0's C of an output in dtype (the kernel's decode checks a code already in dtype). */
-static mma_status first_c(const float_job *x, const mma_profile *first, bool gemm_first, uint64_t acc, uint64_t *c_d)
+/* Chunk c of the run with a NaN or Inf operand: the general path (mma_dot on the k-natural codes). */
+static mma_status special_chunk(const float_job *x, size_t i, size_t j, size_t c, uint64_t *acc)
 {
-    const mma_instr *ins = x->g->ins;
+    return mmai_fast_special_chunk(x->g, x->eff, x->later, i, j, x->r.ch0 + c, acc);
+}
+
+mma_status mmai_fast_first_c(const mma_instr *ins, const mma_profile *first, bool gemm_first, uint64_t acc,
+                             uint64_t *c_d)
+{
     *c_d = acc; /* D of the previous chunk, or C */
     if (gemm_first && first->c_mode == MMA_C_UNUSED) {
         *c_d = mmai_code_zero(mma_format_get((mma_format)ins->dtype), 0);
@@ -280,6 +284,12 @@ static mma_status first_c(const float_job *x, const mma_profile *first, bool gem
         return mmai_c_to_dtype((mma_format)ins->ctype, acc, (mma_format)ins->dtype, c_d);
     }
     return MMA_OK;
+}
+
+/* Chunk 0's C of an output in dtype (the kernel's decode checks a code already in dtype). */
+static mma_status first_c(const float_job *x, const mma_profile *first, bool gemm_first, uint64_t acc, uint64_t *c_d)
+{
+    return mmai_fast_first_c(x->g->ins, first, gemm_first, acc, c_d);
 }
 
 /* The kernel's view of chunks [c, ...) of a decoded vector. */
@@ -537,5 +547,14 @@ mma_status mmai_gemm_fast_tile(const mma_gemm_desc *g, const mma_profile *prof, 
     if (i0 >= i1 || j0 >= j1) {
         return MMA_OK;
     }
-    return prof == NULL ? int_tile(g, i0, i1, j0, j1) : float_tile(g, prof, i0, i1, j0, j1);
+    if (prof == NULL) {
+        return int_tile(g, i0, i1, j0, j1);
+    }
+#if MMAI_BFMA_PER_TERM
+    const int32_t shift = mmai_gemm_narrow_shift(g->ins, prof);
+    if (shift >= 0) {
+        return mmai_gemm_narrow_tile(g, prof, (unsigned)shift, i0, i1, j0, j1);
+    }
+#endif
+    return float_tile(g, prof, i0, i1, j0, j1);
 }

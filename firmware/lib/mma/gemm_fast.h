@@ -36,4 +36,27 @@ bool mmai_gemm_fast_eligible(const mma_instr *ins, const mma_profile *prof);
 mma_status mmai_gemm_fast_tile(const mma_gemm_desc *g, const mma_profile *prof, size_t i0, size_t i1, size_t j0,
                                size_t j1);
 
+/*
+ * Chunk (instruction) ch of output (i, j) by the general path, mma_dot on the k-natural codes with
+ * eff for chunk 0 and later after it: *acc is C (chunk 0) or the previous chunk's D, then its D.
+ */
+mma_status mmai_fast_special_chunk(const mma_gemm_desc *g, const mma_profile *eff, const mma_profile *later, size_t i,
+                                   size_t j, size_t ch, uint64_t *acc);
+
+/* The C of an output's first chunk in dtype (*c_d = acc unless gemm_first: unused C -> +0, ctype -> dtype). */
+mma_status mmai_fast_first_c(const mma_instr *ins, const mma_profile *first, bool gemm_first, uint64_t acc,
+                             uint64_t *c_d);
+
+/*
+ * The narrow fast path (gemm_narrow.c): the left shift L of A's significands it uses for this
+ * instruction and effective block-FMA profile, or -1 where it does not apply. It applies on 32-bit
+ * targets (MMAI_BFMA_PER_TERM) to f32 output from 8-bit float operands of at most 3 fraction bits
+ * when L = F - pa - pb >= 0, F <= 29 and a step's G aligned product magnitudes sum below 2^32.
+ */
+int32_t mmai_gemm_narrow_shift(const mma_instr *ins, const mma_profile *prof);
+
+/* mmai_gemm_fast_tile by the narrow path (shift from mmai_gemm_narrow_shift; 32-bit targets only). */
+mma_status mmai_gemm_narrow_tile(const mma_gemm_desc *g, const mma_profile *prof, unsigned shift, size_t i0, size_t i1,
+                                 size_t j0, size_t j1);
+
 #endif /* MMA_GEMM_FAST_H */
