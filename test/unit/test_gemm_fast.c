@@ -14,6 +14,8 @@
  * on both paths; the 8-bit decode tables equal mma_decode for every code; mma_bfma_round equals the
  * host's rounding of the exact value for f32 (mma_encode for f16 and RNA); mma_ieee_add equals host
  * float addition.
+ * The same program runs as unit_gemm_fast_per_term against the library built the 32-bit way
+ * (MMAI_BFMA_PER_TERM=1: per-term shifts, and the narrow path of gemm_narrow.c for 8-bit floats).
  */
 #include <fenv.h>
 #include <math.h>
