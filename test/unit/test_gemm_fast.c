@@ -459,6 +459,19 @@ static int test_tables(void)
                 printf("FAIL table %s code %#x\n", mma_format_get(fmts[f])->name, c);
                 ++bad;
             }
+            /* the narrow path's word of the code, from the decoded value */
+            const uint32_t *w = mmai_narrow8_table(fmts[f]);
+            uint32_t want = 0;
+            if (v.cls == MMA_CLASS_FINITE) {
+                want = ((uint32_t)v.sign << 31) | ((uint32_t)v.sig << 8) |
+                       (uint32_t)(v.exp + (int32_t)mma_format_get(fmts[f])->frac_bits + MMAI_NARROW_BIAS);
+            } else if (v.cls == MMA_CLASS_NAN || v.cls == MMA_CLASS_INF) {
+                want = MMAI_NARROW_SPECIAL;
+            }
+            if (w == NULL || w[c] != want) {
+                printf("FAIL narrow word %s code %#x\n", mma_format_get(fmts[f])->name, c);
+                ++bad;
+            }
         }
     }
     printf("decode tables: %d checked (0 = built without MMA_FAST_TABLES), %d failed\n", tables, bad);

@@ -2,7 +2,8 @@
  * Decode tables of the float formats of at most 8 bits (e5m2, e4m3, e3m2, e2m3, e2m1): one entry per
  * code, for the GEMM fast path (build option MMA_FAST_TABLES). The entries are constant expressions of
  * the code and the format's fields (the same rules as mmai_decode_info: NaN/Inf styles, subnormals
- * pinned at e_min); the unit test unit_gemm_fast compares every entry with mma_decode.
+ * pinned at e_min); the unit test unit_gemm_fast compares every entry with mma_decode. The same
+ * codes as the GEMM narrow path's words (mmai_narrow8_table), from the same expressions.
  */
 #include "format_int.h"
 
@@ -31,12 +32,30 @@
     {(int16_t)D8_LSB(c, eb, p, bias, ns, inf), (uint8_t)D8_SIG(c, eb, p, ns, inf), (uint8_t)D8_CLS(c, eb, p, ns, inf), \
      (uint8_t)D8_SIGN(c, eb, p)},
 
+/* The narrow path's word of the same code (mmai_narrow8_table). */
+#define D8_WORD(c, eb, p, bias, ns, inf)                                                                           \
+    (D8_FIN(c, eb, p, ns, inf)                                                                                     \
+         ? ((uint32_t)D8_SIGN(c, eb, p) << 31) | ((uint32_t)D8_SIG(c, eb, p, ns, inf) << 8) |                      \
+               (uint32_t)(D8_LSB(c, eb, p, bias, ns, inf) + (p) + MMAI_NARROW_BIAS)                                \
+         : ((D8_NAN(c, eb, p, ns) || D8_INF(c, eb, p, inf)) ? MMAI_NARROW_SPECIAL : 0u)),
+
 /* The format rows (exponent bits, fraction bits, bias, NaN style, has Inf) of format/table.c. */
-#define E5M2(c) D8_ENTRY(c, 5, 2, 15, MMA_NAN_IEEE, 1)
-#define E4M3(c) D8_ENTRY(c, 4, 3, 7, MMA_NAN_ALL_ONES, 0)
-#define E3M2(c) D8_ENTRY(c, 3, 2, 3, MMA_NAN_NONE, 0)
-#define E2M3(c) D8_ENTRY(c, 2, 3, 1, MMA_NAN_NONE, 0)
-#define E2M1(c) D8_ENTRY(c, 2, 1, 1, MMA_NAN_NONE, 0)
+#define E5M2_ROW 5, 2, 15, MMA_NAN_IEEE, 1
+#define E4M3_ROW 4, 3, 7, MMA_NAN_ALL_ONES, 0
+#define E3M2_ROW 3, 2, 3, MMA_NAN_NONE, 0
+#define E2M3_ROW 2, 3, 1, MMA_NAN_NONE, 0
+#define E2M1_ROW 2, 1, 1, MMA_NAN_NONE, 0
+#define D8_APPLY(m, c, row) m(c, row)
+#define E5M2(c) D8_APPLY(D8_ENTRY, c, E5M2_ROW)
+#define E4M3(c) D8_APPLY(D8_ENTRY, c, E4M3_ROW)
+#define E3M2(c) D8_APPLY(D8_ENTRY, c, E3M2_ROW)
+#define E2M3(c) D8_APPLY(D8_ENTRY, c, E2M3_ROW)
+#define E2M1(c) D8_APPLY(D8_ENTRY, c, E2M1_ROW)
+#define W_E5M2(c) D8_APPLY(D8_WORD, c, E5M2_ROW)
+#define W_E4M3(c) D8_APPLY(D8_WORD, c, E4M3_ROW)
+#define W_E3M2(c) D8_APPLY(D8_WORD, c, E3M2_ROW)
+#define W_E2M3(c) D8_APPLY(D8_WORD, c, E2M3_ROW)
+#define W_E2M1(c) D8_APPLY(D8_WORD, c, E2M1_ROW)
 
 #define D8_X4(f, c) f(c) f((c) + 1) f((c) + 2) f((c) + 3)
 #define D8_X16(f, c) D8_X4(f, c) D8_X4(f, (c) + 4) D8_X4(f, (c) + 8) D8_X4(f, (c) + 12)
@@ -48,6 +67,11 @@ static const mmai_dec8 table_e4m3[256] = {D8_X256(E4M3)};
 static const mmai_dec8 table_e3m2[64] = {D8_X64(E3M2, 0)};
 static const mmai_dec8 table_e2m3[64] = {D8_X64(E2M3, 0)};
 static const mmai_dec8 table_e2m1[16] = {D8_X16(E2M1, 0)};
+static const uint32_t words_e5m2[256] = {D8_X256(W_E5M2)};
+static const uint32_t words_e4m3[256] = {D8_X256(W_E4M3)};
+static const uint32_t words_e3m2[64] = {D8_X64(W_E3M2, 0)};
+static const uint32_t words_e2m3[64] = {D8_X64(W_E2M3, 0)};
+static const uint32_t words_e2m1[16] = {D8_X16(W_E2M1, 0)};
 
 const mmai_dec8 *mmai_decode8_table(mma_format fmt)
 {
@@ -67,9 +91,33 @@ const mmai_dec8 *mmai_decode8_table(mma_format fmt)
     }
 }
 
+const uint32_t *mmai_narrow8_table(mma_format fmt)
+{
+    switch (fmt) {
+    case MMA_FMT_E5M2:
+        return words_e5m2;
+    case MMA_FMT_E4M3:
+        return words_e4m3;
+    case MMA_FMT_E3M2:
+        return words_e3m2;
+    case MMA_FMT_E2M3:
+        return words_e2m3;
+    case MMA_FMT_E2M1:
+        return words_e2m1;
+    default:
+        return NULL;
+    }
+}
+
 #else
 
 const mmai_dec8 *mmai_decode8_table(mma_format fmt)
+{
+    (void)fmt;
+    return NULL;
+}
+
+const uint32_t *mmai_narrow8_table(mma_format fmt)
 {
     (void)fmt;
     return NULL;

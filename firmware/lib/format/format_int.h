@@ -231,4 +231,13 @@ typedef struct mmai_dec8 {
  */
 const mmai_dec8 *mmai_decode8_table(mma_format fmt);
 
+/*
+ * The same codes as one word each for the GEMM narrow path (mma/gemm_narrow.c): sign << 31 |
+ * significand << 8 | (term exponent lsb + p + MMAI_NARROW_BIAS) for a finite nonzero code,
+ * MMAI_NARROW_SPECIAL for NaN and Inf, 0 for a zero. NULL where mmai_decode8_table is NULL.
+ */
+#define MMAI_NARROW_BIAS 64              /* term exponents of these formats are within +-20 */
+#define MMAI_NARROW_SPECIAL (1u << 30)
+const uint32_t *mmai_narrow8_table(mma_format fmt);
+
 #endif /* MMA_FORMAT_INT_H */

@@ -13,26 +13,36 @@
 #if MMAI_BFMA_PER_TERM /* 32-bit targets only (64-bit hosts have the vector kernel) */
 
 #define MAX_CHUNKS (MMAI_FAST_ROWK / MMAI_FAST_MIN_K)
-#define BIAS 64         /* biased term exponent of a nonzero element: e + BIAS in [44, 84] (|e| <= 20) */
+#define BIAS MMAI_NARROW_BIAS /* biased term exponent of a nonzero element: e + BIAS in [44, 84] (|e| <= 20) */
 #define E_LIMIT 20      /* |term exponent| of the formats this path takes */
 #define HAVE_SUM (2 * (BIAS - E_LIMIT)) /* two nonzero elements' biased sum is at least this; with a zero, less */
 
 /* A decoded row of A or column of B over a run of chunks (positions in the profile's k order). */
 typedef struct narrow_vec {
-    uint32_t *w;      /* sign << 31 | (term exponent + BIAS); 0 for a zero element */
+    uint32_t *w;      /* the element's decode-table entry (narrow_fmt): sign, significand, biased exponent */
     uint32_t *m;      /* significand; A's shifted left by L */
-    uint8_t *e;       /* term exponent + BIAS; 0 for a zero element */
     uint8_t *special; /* per chunk: 1 if a NaN or Inf is among its elements */
 } narrow_vec;
 
-/* How the elements of one operand are decoded. */
+/* The biased exponent of element t of w: its low byte (read as a byte where the byte order allows). */
+#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
+#define EXP_OF(w, t) ((uint32_t)((const uint8_t *)(w))[4u * (t)])
+#else
+#define EXP_OF(w, t) ((w)[t] & 0xFFu)
+#endif
+
+/*
+ * How the elements of one operand are decoded: a table of every code of the format, built once per
+ * tile, each entry sign << 31 | special << 30 | significand << 8 | biased exponent (0 for a zero, a
+ * flushed subnormal, NaN and Inf; special = 1 for NaN and Inf).
+ */
 typedef struct narrow_fmt {
-    const mma_format_info *info;
-    const mmai_dec8 *table; /* decode table (MMA_FAST_TABLES) or NULL */
-    uint32_t p;
+    const uint32_t *table;
+    unsigned bits;           /* storage bits: a code has no others */
     unsigned shift;          /* A: L, B: 0 */
-    bool flush;              /* profile.flush_subnormal_in */
 } narrow_fmt;
+
+#define ENTRY_SPECIAL MMAI_NARROW_SPECIAL
 
 /* What every output of a tile shares. */
 typedef struct narrow_job {
@@ -40,7 +50,7 @@ typedef struct narrow_job {
     const mma_profile *eff;   /* chunk 0 of the GEMM */
     const mma_profile *later; /* chunks after it (C unused -> joint) */
     size_t kc, ch0, nch;      /* instruction k; the run's first chunk and its length */
-    int32_t emin;             /* smallest exponent of a nonzero product: e_min of A + e_min of B */
+    const struct narrow_par *par;
 } narrow_job;
 
 int32_t mmai_gemm_narrow_shift(const mma_instr *ins, const mma_profile *prof)
@@ -74,57 +84,60 @@ int32_t mmai_gemm_narrow_shift(const mma_instr *ins, const mma_profile *prof)
 #endif
 
 /*
- * Decodes one code into *w, *m, *e (an element of a narrow_vec); *special is set for NaN/Inf.
- * MMA_ERR_CODE for bits beyond the format's width.
+ * The decode table of format fmt: the library's constant one (mmai_narrow8_table), or one built in
+ * *table (2^bits entries) where there is none or subnormals are flushed (profile.flush_subnormal_in).
  */
-static MMAI_HOT_INLINE mma_status narrow_elem(const narrow_fmt *f, uint64_t code, uint32_t *w, uint32_t *m, uint8_t *e,
-                                              uint8_t *special)
+static mma_status get_table(mma_format fmt, bool flush, uint32_t *table, const uint32_t **out)
 {
-    unsigned cls = 0, sign = 0;
-    uint32_t sig = 0;
-    int32_t lsb = 0;
-    if ((uint32_t)(code >> 32) != 0 || ((uint32_t)code >> f->info->storage_bits) != 0) {
-        return MMA_ERR_CODE;
-    }
-    if (f->table != NULL) {
-        const mmai_dec8 *d = &f->table[(uint32_t)code];
-        cls = d->cls;
-        sign = d->sign;
-        sig = d->sig;
-        lsb = d->lsb;
-    } else {
-        mma_value x;
-        mma_status st = mmai_decode_float(f->info, code, &x);
-        if (st != MMA_OK) {
-            return st;
-        }
-        cls = x.cls;
-        sign = x.sign;
-        sig = (uint32_t)x.sig;
-        lsb = x.exp;
-    }
-    if (cls == MMA_CLASS_FINITE && !(f->flush && sig < ((uint32_t)1 << f->p))) {
-        const uint32_t eb = (uint32_t)(lsb + (int32_t)f->p + BIAS);
-        *m = sig << f->shift;
-        *e = (uint8_t)eb;
-        *w = ((uint32_t)sign << 31) | eb;
+    const uint32_t *words = mmai_narrow8_table(fmt); /* MMA_FAST_TABLES builds */
+    if (words != NULL && !flush) {
+        *out = words;
         return MMA_OK;
     }
-    if (cls == MMA_CLASS_NAN || cls == MMA_CLASS_INF) {
-        *special = 1;
+    const mma_format_info *info = mma_format_get(fmt);
+    const uint32_t p = info->frac_bits, n = 1u << info->storage_bits;
+    const uint32_t sig_min = flush ? 1u << p : 1u; /* a smaller significand takes no part */
+    for (uint32_t code = 0; code < n; ++code) {
+        uint32_t entry = 0; /* zero, or a flushed subnormal */
+        if (words != NULL) {
+            entry = words[code];
+            if (entry != ENTRY_SPECIAL && ((entry >> 8) & 0xFFu) < sig_min) {
+                entry = 0;
+            }
+        } else {
+            mma_value x;
+            mma_status st = mmai_decode_float(info, code, &x);
+            if (st != MMA_OK) {
+                return st;
+            }
+            if (x.cls == MMA_CLASS_FINITE && x.sig >= sig_min) {
+                entry = ((uint32_t)x.sign << 31) | ((uint32_t)x.sig << 8) | (uint32_t)(x.exp + (int32_t)p + BIAS);
+            } else if (x.cls == MMA_CLASS_NAN || x.cls == MMA_CLASS_INF) {
+                entry = ENTRY_SPECIAL;
+            }
+        }
+        table[code] = entry;
     }
-    *m = 0; /* zero (or flushed subnormal): takes no part */
-    *e = 0;
-    *w = 0;
+    *out = table;
     return MMA_OK;
 }
 
-/* Clears the per-chunk NaN/Inf flags of a vector before its elements are decoded. */
-static void narrow_reset(const narrow_vec *v, size_t nch)
+/*
+ * Decodes one code into *w, *m (an element of a narrow_vec) and ORs its table entry into *seen
+ * (ENTRY_SPECIAL tells a NaN or Inf). MMA_ERR_CODE for bits beyond the format's width.
+ */
+static MMAI_HOT_INLINE mma_status narrow_elem(const narrow_fmt *f, uint64_t code, uint32_t *w, uint32_t *m,
+                                              uint32_t *seen)
 {
-    for (size_t c = 0; c < nch && c < MAX_CHUNKS; ++c) {
-        v->special[c] = 0;
+    const uint32_t lo = (uint32_t)code;
+    if (((uint32_t)(code >> 32) | (lo >> f->bits)) != 0) {
+        return MMA_ERR_CODE;
     }
+    const uint32_t entry = f->table[lo];
+    *w = entry;
+    *m = ((entry >> 8) & 0xFFu) << f->shift;
+    *seen |= entry;
+    return MMA_OK;
 }
 
 /* Decodes the run of row i of A: position c * kc + pos is k = (ch0 + c) * kc + perm[pos], code 0 at and past K. */
@@ -136,17 +149,25 @@ static NARROW_NOINLINE mma_status decode_row(const narrow_fmt *fp, const narrow_
     const uint64_t *row = &g->a[i * g->lda];
     const size_t kc = x->kc, kmax = g->k;
     uint32_t *w = v->w, *m = v->m;
-    uint8_t *e = v->e;
-    narrow_reset(v, x->nch);
     for (size_t c = 0; c < x->nch; ++c) {
         const size_t k0 = (x->ch0 + c) * kc;
-        for (size_t pos = 0; pos < kc; ++pos) {
-            const size_t k = k0 + perm[pos];
-            mma_status st = narrow_elem(&f, k < kmax ? row[k] : 0u, w++, m++, e++, &v->special[c]);
-            if (st != MMA_OK) {
-                return st;
+        uint32_t seen = 0;
+        mma_status st = MMA_OK;
+        if (k0 + kc <= kmax) { /* the whole chunk inside K */
+            const uint64_t *codes = row + k0;
+            for (size_t pos = 0; pos < kc && st == MMA_OK; ++pos) {
+                st = narrow_elem(&f, codes[perm[pos]], w++, m++, &seen);
+            }
+        } else {
+            for (size_t pos = 0; pos < kc && st == MMA_OK; ++pos) {
+                const size_t k = k0 + perm[pos];
+                st = narrow_elem(&f, k < kmax ? row[k] : 0u, w++, m++, &seen);
             }
         }
+        if (st != MMA_OK) {
+            return st;
+        }
+        v->special[c] = (seen & ENTRY_SPECIAL) != 0 ? 1u : 0u;
     }
     return MMA_OK;
 }
@@ -161,26 +182,24 @@ static NARROW_NOINLINE mma_status decode_cols(const narrow_fmt *fp, const narrow
     const narrow_fmt f = *fp;
     const mma_gemm_desc *g = x->g;
     const size_t kc = x->kc;
-    for (size_t jj = 0; jj < nb; ++jj) {
-        narrow_reset(&cols[jj], x->nch);
-    }
     for (size_t c = 0; c < x->nch; ++c) {
         const size_t k0 = (x->ch0 + c) * kc;
+        uint32_t seen[MMAI_FAST_COLS] = {0};
         for (size_t pos = 0; pos < kc; ++pos) {
             const size_t k = k0 + perm[pos], t = c * kc + pos;
             const uint64_t *row = k < g->k ? &g->b[k * g->ldb + jb] : NULL;
             uint32_t *w = cols[0].w + t, *m = cols[0].m + t;
-            uint8_t *e = cols[0].e + t, *special = cols[0].special + c;
             for (size_t jj = 0; jj < nb; ++jj) {
-                mma_status st = narrow_elem(&f, row != NULL ? row[jj] : 0u, w, m, e, special);
+                mma_status st = narrow_elem(&f, row != NULL ? row[jj] : 0u, w, m, &seen[jj]);
                 if (st != MMA_OK) {
                     return st;
                 }
                 w += MMAI_FAST_ROWK;
                 m += MMAI_FAST_ROWK;
-                e += MMAI_FAST_ROWK;
-                special += MAX_CHUNKS;
             }
+        }
+        for (size_t jj = 0; jj < nb; ++jj) {
+            cols[jj].special[c] = (seen[jj] & ENTRY_SPECIAL) != 0 ? 1u : 0u;
         }
     }
     return MMA_OK;
@@ -189,22 +208,22 @@ static NARROW_NOINLINE mma_status decode_cols(const narrow_fmt *fp, const narrow
 /* ------------------------------------------------------------------ one step */
 
 /* Largest biased exponent sum ea + eb of cnt products (below HAVE_SUM if every product is zero). */
-static inline uint32_t narrow_emax(const uint8_t *ea, const uint8_t *eb, size_t cnt)
+static inline uint32_t narrow_emax(const uint32_t *wa, const uint32_t *wb, size_t cnt)
 {
     uint32_t m = 0;
-    const uint8_t *const end4 = ea + (cnt & ~(size_t)3);
-    while (ea != end4) {
-        const uint32_t s0 = (uint32_t)ea[0] + eb[0], s1 = (uint32_t)ea[1] + eb[1];
-        const uint32_t s2 = (uint32_t)ea[2] + eb[2], s3 = (uint32_t)ea[3] + eb[3];
+    const uint32_t *const end4 = wa + (cnt & ~(size_t)3);
+    while (wa != end4) {
+        const uint32_t s0 = EXP_OF(wa, 0) + EXP_OF(wb, 0), s1 = EXP_OF(wa, 1) + EXP_OF(wb, 1);
+        const uint32_t s2 = EXP_OF(wa, 2) + EXP_OF(wb, 2), s3 = EXP_OF(wa, 3) + EXP_OF(wb, 3);
         m = s0 > m ? s0 : m;
         m = s1 > m ? s1 : m;
         m = s2 > m ? s2 : m;
         m = s3 > m ? s3 : m;
-        ea += 4;
-        eb += 4;
+        wa += 4;
+        wb += 4;
     }
     for (size_t t = 0; t < (cnt & 3u); ++t) {
-        const uint32_t s = (uint32_t)ea[t] + eb[t];
+        const uint32_t s = EXP_OF(wa, t) + EXP_OF(wb, t);
         m = s > m ? s : m;
     }
     return m;
@@ -221,8 +240,9 @@ static inline uint32_t narrow_emax(const uint8_t *ea, const uint8_t *eb, size_t 
 
 /*
  * The aligned, truncated magnitudes of cnt products summed, and in *neg the negative ones' (both
- * below 2^32: mmai_gemm_narrow_shift). eb = E + 2 BIAS: wa + wb = (sa ^ sb) << 31 | (ea + eb + 2 BIAS),
- * so eb - (wa + wb) is the product's shift E - ea - eb modulo 32, which is the shift itself when no
+ * below 2^32: mmai_gemm_narrow_shift). eb = E + 2 BIAS: the low byte of wa + wb is ea + eb + 2 BIAS
+ * (below 2^8; the significand bits from bit 8 up do not reach bit 31) and bit 31 is sa ^ sb, so
+ * eb - (wa + wb) is the product's shift E - ea - eb modulo 32, which is the shift itself when no
  * product is more than 31 below E (!clamp); otherwise the shift is clamped at 31, leaving 0 of any
  * term (ma * mb < 2^(F+2) <= 2^31). A zero element (m = 0) adds 0.
  */
@@ -248,7 +268,7 @@ static uint32_t narrow_terms(const uint32_t *wa, const uint32_t *ma, const uint3
     } else {
         for (size_t t = 0; t < cnt; ++t) {
             const uint32_t w = wa[t] + wb[t];
-            const uint32_t sh = eb - (w & 0x7FFFFFFFu); /* >= 0: E is at least every sum's exponent */
+            const uint32_t sh = eb - (w & 0xFFu); /* >= 0: E is at least every sum's exponent */
             const uint32_t v = (ma[t] * mb[t]) >> (sh < 31u ? sh : 31u);
             all += v;
             n += v & (uint32_t)((int32_t)w >> 31);
@@ -262,67 +282,97 @@ static uint32_t narrow_terms(const uint32_t *wa, const uint32_t *ma, const uint3
 /* Position of the most significant set bit of x != 0. */
 static inline int msb32(uint32_t x)
 {
-#if defined(__GNUC__)
-    return 31 - __builtin_clz(x);
-#else
-    int n = 0;
-    while ((x >> 1) != 0) {
-        x >>= 1;
-        ++n;
+    int n = 0; /* a binary search: no clz instruction on rv32imc, and no libgcc call */
+    if (x >= 0x10000u) {
+        x >>= 16;
+        n += 16;
     }
-    return n;
-#endif
+    if (x >= 0x100u) {
+        x >>= 8;
+        n += 8;
+    }
+    if (x >= 0x10u) {
+        x >>= 4;
+        n += 4;
+    }
+    if (x >= 0x4u) {
+        x >>= 2;
+        n += 2;
+    }
+    return n + (x >= 0x2u ? 1 : 0);
 }
 
-/*
- * Step 8 for f32: S * 2^(E - F) rounded to the step format. The case of every NVIDIA preset's
- * datapath (truncated to 24 bits, a normal result of |S| < 2^32) inline; the rest by mma_bfma_round.
- */
-static inline mma_status narrow_round(const mma_profile *prof, const mma_bfma_frame *fr, int64_t S, uint32_t *acc)
+/* The step parameters of the tile's profile (chunks after the first differ only in C placement). */
+typedef struct narrow_par {
+    size_t G;                /* products per step */
+    const mma_profile *prof; /* for the cases left to the round stage */
+    int32_t F;
+    int32_t min_e;           /* min_E of f32 steps; INT32_MIN if none */
+    int32_t emin;            /* smallest exponent of a nonzero product */
+    bool rz24;               /* f32 steps truncated (RZ) to 24 bits: every NVIDIA preset */
+    bool zero_c;             /* profile.zero_c_term */
+} narrow_par;
+
+/* Step 8 by the round stage: S * 2^(E - F) (the frame: finite, a term, C's part) to the step format. */
+static mma_status round_stage(const narrow_par *p, int32_t E, bool c_term, int64_t S, uint32_t *acc)
 {
-    const uint64_t mag = S < 0 ? (uint64_t)0 - (uint64_t)S : (uint64_t)S;
-    if (S == 0) {
-        *acc = 0; /* an exact zero sum: +0 */
-        return MMA_OK;
-    }
-    if (prof->f32_sig_bits == 24u && prof->f32_round == MMA_RND_RZ && (mag >> 32) == 0) {
-        const int msb = msb32((uint32_t)mag);
-        const int32_t top = fr->E - (int32_t)prof->frac_bits + msb;
-        if (top >= -126 && top <= 127) {
-            const uint32_t sig = msb >= 23 ? (uint32_t)mag >> (unsigned)(msb - 23) : (uint32_t)mag << (unsigned)(23 - msb);
-            *acc = (S < 0 ? 0x80000000u : 0u) | ((uint32_t)(top + 127) << 23) | (sig & 0x7FFFFFu);
-            return MMA_OK;
-        }
-    }
+    const mma_bfma_frame fr = {MMA_BFMA_FINITE, 1, c_term ? 1u : 0u, 0, E};
     uint64_t code = 0;
-    mma_status st = mma_bfma_round(prof, MMA_FMT_F32, fr, S, &code);
+    mma_status st = mma_bfma_round(p->prof, MMA_FMT_F32, &fr, S, &code);
     *acc = (uint32_t)code;
     return st;
 }
 
 /*
- * One block-FMA step over positions [pos, pos + cnt) of chunk c of a and b, from the accumulator
- * *acc (an f32 code) if have_acc: NUMERICS 3 steps 1-8 as mma_bfma_align / sum / round do them.
+ * Step 8 for f32 with |S| < 2^32: S * 2^(E - F) rounded to the step format, the case of every NVIDIA
+ * preset's datapath (truncated to 24 bits, a normal result) inline, the rest by the round stage.
  */
-static mma_status narrow_step(const mma_profile *prof, int32_t emin, const narrow_vec *a, const narrow_vec *b,
-                              size_t pos, size_t cnt, bool have_acc, uint32_t *acc)
+static inline mma_status narrow_round(const narrow_par *p, int32_t E, bool c_term, bool neg, uint32_t mag,
+                                      uint32_t *acc)
 {
-    const uint32_t cc = *acc, cexp = (cc >> 23) & 0xFFu, cfrac = cc & 0x7FFFFFu;
-    mma_bfma_frame fr = {MMA_BFMA_FINITE, 1, 0, 0, 0};
+    if (mag == 0) {
+        *acc = 0; /* an exact zero sum: +0 */
+        return MMA_OK;
+    }
+    if (p->rz24) {
+        const int msb = msb32(mag);
+        const int32_t top = E - p->F + msb;
+        if (top >= -126 && top <= 127) {
+            const uint32_t sig = msb >= 23 ? mag >> (unsigned)(msb - 23) : mag << (unsigned)(23 - msb);
+            *acc = (neg ? 0x80000000u : 0u) | ((uint32_t)(top + 127) << 23) | (sig & 0x7FFFFFu);
+            return MMA_OK;
+        }
+    }
+    return round_stage(p, E, c_term, neg ? -(int64_t)mag : (int64_t)mag, acc);
+}
+
+/* One step's operands: cnt elements of A (wa, ma) and of B (wb, mb). */
+typedef struct step_ops {
+    const uint32_t *wa, *ma, *wb, *mb;
+} step_ops;
+
+/*
+ * One block-FMA step over cnt products, from the accumulator *acc (an f32 code) if have_acc:
+ * NUMERICS 3 steps 1-8 as mma_bfma_align / sum / round do them.
+ */
+static inline mma_status narrow_step(const narrow_par *p, const step_ops *o, size_t cnt, bool have_acc, uint32_t *acc)
+{
+    const uint32_t cc = *acc, cexp = (cc >> 23) & 0xFFu;
     if (have_acc && cexp == 0xFFu) {
         /* finite products: a NaN accumulator gives the canonical NaN, an Inf stays that Inf */
-        fr.special = (uint8_t)(cfrac != 0 ? MMA_BFMA_NAN : ((cc >> 31) != 0 ? MMA_BFMA_NINF : MMA_BFMA_PINF));
-        fr.any = 0;
+        const mma_bfma_frame fr = {
+            (uint8_t)((cc & 0x7FFFFFu) != 0 ? MMA_BFMA_NAN : ((cc >> 31) != 0 ? MMA_BFMA_NINF : MMA_BFMA_PINF)), 0, 0,
+            0, 0};
         uint64_t code = 0;
-        mma_status st = mma_bfma_round(prof, MMA_FMT_F32, &fr, 0, &code);
+        mma_status st = mma_bfma_round(p->prof, MMA_FMT_F32, &fr, 0, &code);
         *acc = (uint32_t)code;
         return st;
     }
-    const uint32_t esum = narrow_emax(a->e + pos, b->e + pos, cnt);
+    const uint32_t esum = narrow_emax(o->wa, o->wb, cnt);
     const bool have = esum >= (uint32_t)HAVE_SUM;
-    const bool c_term = have_acc && (cc & 0x7FFFFFFFu) != 0;
+    const bool c_term = have_acc && (cc << 1) != 0;
     int32_t E = (int32_t)esum - 2 * BIAS;
-    if (c_term || (have_acc && prof->zero_c_term)) {
+    if (c_term || (have_acc && p->zero_c)) {
         /* C's exponent floor(log2|c|), at least -126; a zero C under zero_c_term: -126 */
         const int32_t ec = c_term ? (int32_t)(cexp != 0 ? cexp : 1u) - 127 : -126;
         E = (!have || ec > E) ? ec : E;
@@ -330,27 +380,27 @@ static mma_status narrow_step(const mma_profile *prof, int32_t emin, const narro
         *acc = 0; /* no term: +0 */
         return MMA_OK;
     }
-    if (prof->min_e_f32 != MMA_MIN_E_NONE && E < prof->min_e_f32) {
-        E = prof->min_e_f32;
-    }
-    const int32_t F = (int32_t)prof->frac_bits;
-    int64_t S = 0;
+    E = E < p->min_e ? p->min_e : E;
+    int32_t ct = 0; /* C's term, |ct| < 2^(F+1) <= 2^30 */
     if (c_term) {
-        /* C's term: its 24-bit significand at weight 2^(exp + F - E), exp = max(field, 1) - 150 */
-        const uint32_t sig = cfrac | (cexp != 0 ? 0x800000u : 0u);
-        const int32_t sh = (int32_t)(cexp != 0 ? cexp : 1u) - 150 + F - E; /* <= F - 23 */
+        /* its 24-bit significand at weight 2^(exp + F - E), exp = max(field, 1) - 150 */
+        const uint32_t sig = (cc & 0x7FFFFFu) | (cexp != 0 ? 0x800000u : 0u);
+        const int32_t sh = (int32_t)(cexp != 0 ? cexp : 1u) - 150 + p->F - E; /* <= F - 23 */
         const uint32_t t = sh >= 0 ? sig << (unsigned)sh : (sh > -32 ? sig >> (unsigned)(-sh) : 0u);
-        S = (cc >> 31) != 0 ? -(int64_t)t : (int64_t)t;
+        ct = (cc >> 31) != 0 ? -(int32_t)t : (int32_t)t;
     }
+    uint32_t all = 0, neg = 0;
     if (have) {
-        uint32_t neg = 0;
-        const uint32_t all = narrow_terms(a->w + pos, a->m + pos, b->w + pos, b->m + pos, cnt,
-                                          (uint32_t)(E + 2 * BIAS), E - emin > 31, &neg);
-        S += (int64_t)all - 2 * (int64_t)neg;
+        all = narrow_terms(o->wa, o->ma, o->wb, o->mb, cnt, (uint32_t)(E + 2 * BIAS),
+                           E - p->emin > 31, &neg);
     }
-    fr.c_term = c_term ? 1u : 0u;
-    fr.E = E;
-    return narrow_round(prof, &fr, S, acc);
+    if (all < 0x40000000u) { /* S in 32 bits: |all - 2 neg| <= all < 2^30 */
+        const int32_t S = (int32_t)all - 2 * (int32_t)neg + ct;
+        return narrow_round(p, E, c_term, S < 0, S < 0 ? 0u - (uint32_t)S : (uint32_t)S, acc);
+    }
+    const int64_t S = (int64_t)all - 2 * (int64_t)neg + ct;
+    const uint64_t mag = S < 0 ? (uint64_t)0 - (uint64_t)S : (uint64_t)S;
+    return (mag >> 32) == 0 ? narrow_round(p, E, c_term, S < 0, (uint32_t)mag, acc) : round_stage(p, E, c_term, S, acc);
 }
 
 /* ------------------------------------------------------------------ outputs */
@@ -426,6 +476,28 @@ static mma_status add_c(uint32_t steps, uint32_t c, uint32_t *d)
     return st;
 }
 
+/*
+ * The steps of one chunk (kc products from position 0 of the four arrays, G a step) from the
+ * accumulator c if have_acc, then as each step's result; *r receives the last step's result.
+ */
+static inline mma_status chunk_steps(const narrow_par *p, const uint32_t *wa, const uint32_t *ma,
+                                   const uint32_t *wb, const uint32_t *mb, size_t kc, bool have_acc,
+                                              uint32_t c, uint32_t *r)
+{
+    const size_t G = p->G;
+    uint32_t acc = c;
+    for (size_t pos = 0; pos < kc; pos += G) {
+        const step_ops o = {wa + pos, ma + pos, wb + pos, mb + pos};
+        mma_status st = narrow_step(p, &o, (kc - pos) < G ? (kc - pos) : G, have_acc, &acc);
+        if (st != MMA_OK) {
+            return st;
+        }
+        have_acc = true;
+    }
+    *r = acc;
+    return MMA_OK;
+}
+
 /* Output (i, j) over the run's chunks: *acc is C (or the previous run's D) on entry, D on return. */
 static mma_status narrow_output(const narrow_job *x, size_t i, size_t j, const narrow_vec *a, const narrow_vec *b,
                                 uint64_t *acc)
@@ -442,17 +514,18 @@ static mma_status narrow_output(const narrow_job *x, size_t i, size_t j, const n
             continue;
         }
         uint64_t c_d = *acc;
-        st = mmai_fast_first_c(x->g->ins, prof, ch == 0, *acc, &c_d);
+        if (ch == 0) {
+            st = mmai_fast_first_c(x->g->ins, prof, true, *acc, &c_d);
+        }
         if (st == MMA_OK && (c_d >> 32) != 0) {
             st = MMA_ERR_CODE; /* not an f32 code */
         }
         const uint32_t cin = (uint32_t)c_d;
-        bool have_acc = prof->c_mode == MMA_C_JOINT;
-        uint32_t r = cin;
-        for (size_t pos = 0; pos < x->kc && st == MMA_OK; pos += prof->group) {
-            const size_t cnt = (x->kc - pos) < prof->group ? (x->kc - pos) : prof->group;
-            st = narrow_step(prof, x->emin, a, b, c * x->kc + pos, cnt, have_acc, &r);
-            have_acc = true;
+        const size_t t0 = c * x->kc;
+        uint32_t r = 0;
+        if (st == MMA_OK) {
+            st = chunk_steps(x->par, a->w + t0, a->m + t0, b->w + t0, b->m + t0, x->kc, prof->c_mode == MMA_C_JOINT, cin,
+                             &r);
         }
         if (st == MMA_OK && prof->c_mode == MMA_C_SEPARATE) {
             st = add_c(r, cin, &r);
@@ -465,13 +538,6 @@ static mma_status narrow_output(const narrow_job *x, size_t i, size_t j, const n
     return MMA_OK;
 }
 
-static narrow_fmt make_fmt(mma_format fmt, const mma_profile *prof, unsigned shift)
-{
-    const mma_format_info *info = mma_format_get(fmt);
-    const narrow_fmt f = {info, mmai_decode8_table(fmt), info->frac_bits, shift, prof->flush_subnormal_in != 0};
-    return f;
-}
-
 mma_status mmai_gemm_narrow_tile(const mma_gemm_desc *g, const mma_profile *prof, unsigned shift, size_t i0, size_t i1,
                                  size_t j0, size_t j1)
 {
@@ -479,17 +545,28 @@ mma_status mmai_gemm_narrow_tile(const mma_gemm_desc *g, const mma_profile *prof
     const size_t kc = ins->k;
     const size_t run_max = MMAI_FAST_ROWK / kc; /* chunks per run */
     const size_t nchunks = g->k == 0 ? 1u : (g->k + kc - 1u) / kc;
-    const narrow_fmt fa = make_fmt((mma_format)ins->atype, prof, shift);
-    const narrow_fmt fb = make_fmt((mma_format)ins->btype, prof, 0);
+    const mma_format_info *ia = mma_format_get((mma_format)ins->atype), *ib = mma_format_get((mma_format)ins->btype);
+    uint32_t ta[256], tb[256];
+    const uint32_t *table_a = NULL, *table_b = NULL;
+    const bool flush = prof->flush_subnormal_in != 0;
+    mma_status st0 = get_table((mma_format)ins->atype, flush, ta, &table_a);
+    if (st0 == MMA_OK) {
+        st0 = get_table((mma_format)ins->btype, flush, tb, &table_b);
+    }
+    if (st0 != MMA_OK) {
+        return st0;
+    }
+    const narrow_fmt fa = {table_a, ia->storage_bits, shift};
+    const narrow_fmt fb = {table_b, ib->storage_bits, 0};
     uint32_t bw[MMAI_FAST_COLS * MMAI_FAST_ROWK], bm[MMAI_FAST_COLS * MMAI_FAST_ROWK];
-    uint8_t be[MMAI_FAST_COLS * MMAI_FAST_ROWK], bspecial[MMAI_FAST_COLS * MAX_CHUNKS];
+    uint8_t bspecial[MMAI_FAST_COLS * MAX_CHUNKS];
     uint32_t aw[MMAI_FAST_ROWK], am[MMAI_FAST_ROWK];
-    uint8_t ae[MMAI_FAST_ROWK], aspecial[MAX_CHUNKS], perm[MMAI_FAST_MAX_K];
-    const narrow_vec av = {aw, am, ae, aspecial};
+    uint8_t aspecial[MAX_CHUNKS], perm[MMAI_FAST_MAX_K];
+    const narrow_vec av = {aw, am, aspecial};
     narrow_vec cols[MMAI_FAST_COLS];
     for (size_t jj = 0; jj < MMAI_FAST_COLS; ++jj) {
         const size_t o = jj * MMAI_FAST_ROWK, oc = jj * MAX_CHUNKS;
-        const narrow_vec v = {bw + o, bm + o, be + o, bspecial + oc};
+        const narrow_vec v = {bw + o, bm + o, bspecial + oc};
         cols[jj] = v;
     }
     mma_profile later = *prof;
@@ -499,7 +576,14 @@ mma_status mmai_gemm_narrow_tile(const mma_gemm_desc *g, const mma_profile *prof
     for (size_t pos = 0; pos < kc; ++pos) {
         perm[pos] = (uint8_t)mmai_k_index(prof->k_order, pos, kc);
     }
-    narrow_job x = {g, prof, &later, kc, 0, 0, fa.info->emin + fb.info->emin};
+    const narrow_par par = {prof->group,
+                            prof,
+                            (int32_t)prof->frac_bits,
+                            prof->min_e_f32 != MMA_MIN_E_NONE ? (int32_t)prof->min_e_f32 : INT32_MIN,
+                            ia->emin + ib->emin,
+                            prof->f32_sig_bits == 24u && prof->f32_round == MMA_RND_RZ,
+                            prof->zero_c_term != 0};
+    narrow_job x = {g, prof, &later, kc, 0, 0, &par};
     for (size_t jb = j0; jb < j1; jb += MMAI_FAST_COLS) {
         const size_t nb = (j1 - jb) < MMAI_FAST_COLS ? (j1 - jb) : MMAI_FAST_COLS;
         for (size_t ch0 = 0; ch0 < nchunks; ch0 += run_max) {
