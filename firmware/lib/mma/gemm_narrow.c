@@ -208,7 +208,7 @@ static NARROW_NOINLINE mma_status decode_cols(const narrow_fmt *fp, const narrow
 /* ------------------------------------------------------------------ one step */
 
 /* Largest biased exponent sum ea + eb of cnt products (below HAVE_SUM if every product is zero). */
-static inline uint32_t narrow_emax(const uint32_t *wa, const uint32_t *wb, size_t cnt)
+static MMAI_HOT_INLINE uint32_t narrow_emax(const uint32_t *wa, const uint32_t *wb, size_t cnt)
 {
     uint32_t m = 0;
     const uint32_t *const end4 = wa + (cnt & ~(size_t)3);
@@ -246,8 +246,8 @@ static inline uint32_t narrow_emax(const uint32_t *wa, const uint32_t *wb, size_
  * product is more than 31 below E (!clamp); otherwise the shift is clamped at 31, leaving 0 of any
  * term (ma * mb < 2^(F+2) <= 2^31). A zero element (m = 0) adds 0.
  */
-static uint32_t narrow_terms(const uint32_t *wa, const uint32_t *ma, const uint32_t *wb, const uint32_t *mb,
-                             size_t cnt, uint32_t eb, bool clamp, uint32_t *neg)
+static MMAI_HOT_INLINE uint32_t narrow_terms(const uint32_t *wa, const uint32_t *ma, const uint32_t *wb,
+                                             const uint32_t *mb, size_t cnt, uint32_t eb, bool clamp, uint32_t *neg)
 {
     uint32_t all = 0, n = 0;
     if (!clamp) {
@@ -355,7 +355,8 @@ typedef struct step_ops {
  * One block-FMA step over cnt products, from the accumulator *acc (an f32 code) if have_acc:
  * NUMERICS 3 steps 1-8 as mma_bfma_align / sum / round do them.
  */
-static inline mma_status narrow_step(const narrow_par *p, const step_ops *o, size_t cnt, bool have_acc, uint32_t *acc)
+static MMAI_HOT_INLINE mma_status narrow_step(const narrow_par *p, const step_ops *o, size_t cnt, bool have_acc,
+                                              uint32_t *acc)
 {
     const uint32_t cc = *acc, cexp = (cc >> 23) & 0xFFu;
     if (have_acc && cexp == 0xFFu) {
@@ -480,15 +481,26 @@ static mma_status add_c(uint32_t steps, uint32_t c, uint32_t *d)
  * The steps of one chunk (kc products from position 0 of the four arrays, G a step) from the
  * accumulator c if have_acc, then as each step's result; *r receives the last step's result.
  */
-static inline mma_status chunk_steps(const narrow_par *p, const uint32_t *wa, const uint32_t *ma,
-                                   const uint32_t *wb, const uint32_t *mb, size_t kc, bool have_acc,
-                                              uint32_t c, uint32_t *r)
+static inline mma_status chunk_steps(const narrow_par *p, const uint32_t *wa, const uint32_t *ma, const uint32_t *wb,
+                                      const uint32_t *mb, size_t kc, bool have_acc, uint32_t c, uint32_t *r)
 {
     const size_t G = p->G;
     uint32_t acc = c;
     for (size_t pos = 0; pos < kc; pos += G) {
         const step_ops o = {wa + pos, ma + pos, wb + pos, mb + pos};
-        mma_status st = narrow_step(p, &o, (kc - pos) < G ? (kc - pos) : G, have_acc, &acc);
+        const size_t cnt = (kc - pos) < G ? (kc - pos) : G;
+        mma_status st = MMA_OK;
+#if MMA_FAST_TABLES
+        /* the presets' step sizes as constants: their loops then have no remainder to set up */
+        if (cnt == 16u) {
+            st = narrow_step(p, &o, 16u, have_acc, &acc);
+        } else if (cnt == 32u) {
+            st = narrow_step(p, &o, 32u, have_acc, &acc);
+        } else
+#endif
+        {
+            st = narrow_step(p, &o, cnt, have_acc, &acc);
+        }
         if (st != MMA_OK) {
             return st;
         }
@@ -524,8 +536,8 @@ static mma_status narrow_output(const narrow_job *x, size_t i, size_t j, const n
         const size_t t0 = c * x->kc;
         uint32_t r = 0;
         if (st == MMA_OK) {
-            st = chunk_steps(x->par, a->w + t0, a->m + t0, b->w + t0, b->m + t0, x->kc, prof->c_mode == MMA_C_JOINT, cin,
-                             &r);
+            const bool joint = prof->c_mode == MMA_C_JOINT;
+            st = chunk_steps(x->par, a->w + t0, a->m + t0, b->w + t0, b->m + t0, x->kc, joint, cin, &r);
         }
         if (st == MMA_OK && prof->c_mode == MMA_C_SEPARATE) {
             st = add_c(r, cin, &r);
