@@ -39,23 +39,25 @@
                (uint32_t)(D8_LSB(c, eb, p, bias, ns, inf) + (p) + MMAI_NARROW_BIAS)                                \
          : ((D8_NAN(c, eb, p, ns) || D8_INF(c, eb, p, inf)) ? MMAI_NARROW_SPECIAL : 0u)),
 
-/* The format rows (exponent bits, fraction bits, bias, NaN style, has Inf) of format/table.c. */
-#define E5M2_ROW 5, 2, 15, MMA_NAN_IEEE, 1
-#define E4M3_ROW 4, 3, 7, MMA_NAN_ALL_ONES, 0
-#define E3M2_ROW 3, 2, 3, MMA_NAN_NONE, 0
-#define E2M3_ROW 2, 3, 1, MMA_NAN_NONE, 0
-#define E2M1_ROW 2, 1, 1, MMA_NAN_NONE, 0
-#define D8_APPLY(m, c, row) m(c, row)
-#define E5M2(c) D8_APPLY(D8_ENTRY, c, E5M2_ROW)
-#define E4M3(c) D8_APPLY(D8_ENTRY, c, E4M3_ROW)
-#define E3M2(c) D8_APPLY(D8_ENTRY, c, E3M2_ROW)
-#define E2M3(c) D8_APPLY(D8_ENTRY, c, E2M3_ROW)
-#define E2M1(c) D8_APPLY(D8_ENTRY, c, E2M1_ROW)
-#define W_E5M2(c) D8_APPLY(D8_WORD, c, E5M2_ROW)
-#define W_E4M3(c) D8_APPLY(D8_WORD, c, E4M3_ROW)
-#define W_E3M2(c) D8_APPLY(D8_WORD, c, E3M2_ROW)
-#define W_E2M3(c) D8_APPLY(D8_WORD, c, E2M3_ROW)
-#define W_E2M1(c) D8_APPLY(D8_WORD, c, E2M1_ROW)
+/*
+ * The format rows (exponent bits, fraction bits, bias, NaN style, has Inf) of format/table.c, each
+ * applying m (D8_ENTRY or D8_WORD) to code c.
+ */
+#define E5M2_ROW(m, c) m(c, 5, 2, 15, MMA_NAN_IEEE, 1)
+#define E4M3_ROW(m, c) m(c, 4, 3, 7, MMA_NAN_ALL_ONES, 0)
+#define E3M2_ROW(m, c) m(c, 3, 2, 3, MMA_NAN_NONE, 0)
+#define E2M3_ROW(m, c) m(c, 2, 3, 1, MMA_NAN_NONE, 0)
+#define E2M1_ROW(m, c) m(c, 2, 1, 1, MMA_NAN_NONE, 0)
+#define E5M2(c) E5M2_ROW(D8_ENTRY, c)
+#define E4M3(c) E4M3_ROW(D8_ENTRY, c)
+#define E3M2(c) E3M2_ROW(D8_ENTRY, c)
+#define E2M3(c) E2M3_ROW(D8_ENTRY, c)
+#define E2M1(c) E2M1_ROW(D8_ENTRY, c)
+#define W_E5M2(c) E5M2_ROW(D8_WORD, c)
+#define W_E4M3(c) E4M3_ROW(D8_WORD, c)
+#define W_E3M2(c) E3M2_ROW(D8_WORD, c)
+#define W_E2M3(c) E2M3_ROW(D8_WORD, c)
+#define W_E2M1(c) E2M1_ROW(D8_WORD, c)
 
 #define D8_X4(f, c) f(c) f((c) + 1) f((c) + 2) f((c) + 3)
 #define D8_X16(f, c) D8_X4(f, c) D8_X4(f, (c) + 4) D8_X4(f, (c) + 8) D8_X4(f, (c) + 12)

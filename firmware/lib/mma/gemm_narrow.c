@@ -87,6 +87,13 @@ int32_t mmai_gemm_narrow_shift(const mma_instr *ins, const mma_profile *prof)
  * The decode table of format fmt: the library's constant one (mmai_narrow8_table), or one built in
  * *table (2^bits entries) where there is none or subnormals are flushed (profile.flush_subnormal_in).
  */
+/* Column jj of a block of B: the block's arrays at jj * MMAI_FAST_ROWK elements and jj * MAX_CHUNKS flags. */
+static narrow_vec column_of(const narrow_vec *blk, size_t jj)
+{
+    const narrow_vec v = {blk->w + jj * MMAI_FAST_ROWK, blk->m + jj * MMAI_FAST_ROWK, blk->special + jj * MAX_CHUNKS};
+    return v;
+}
+
 static mma_status get_table(mma_format fmt, bool flush, uint32_t *table, const uint32_t **out)
 {
     const uint32_t *words = mmai_narrow8_table(fmt); /* MMA_FAST_TABLES builds */
@@ -229,13 +236,24 @@ static MMAI_HOT_INLINE uint32_t narrow_emax(const uint32_t *wa, const uint32_t *
     return m;
 }
 
+/* All ones if bit 31 of x is set, else 0: one arithmetic shift where the compiler documents it. */
+static inline uint32_t sign_mask(uint32_t x)
+{
+#if defined(__GNUC__)
+    /* GCC and Clang define >> of a negative int as arithmetic (implementation-defined in C11) */
+    return (uint32_t)((int32_t)x >> 31); // cppcheck-suppress shiftTooManyBitsSigned ; GCC/Clang document it
+#else
+    return 0u - (x >> 31);
+#endif
+}
+
 /* One product: its aligned magnitude into all, and into n if the product is negative (narrow_terms). */
 #define NARROW_TERM(t)                                                    \
     do {                                                                  \
         const uint32_t w_ = wa[t] + wb[t];                                \
         const uint32_t v_ = (ma[t] * mb[t]) >> ((eb - w_) & 31u);        \
         all += v_;                                                        \
-        n += v_ & (uint32_t)((int32_t)w_ >> 31);                          \
+        n += v_ & sign_mask(w_);                                          \
     } while (0)
 
 /*
@@ -271,7 +289,7 @@ static MMAI_HOT_INLINE uint32_t narrow_terms(const uint32_t *wa, const uint32_t 
             const uint32_t sh = eb - (w & 0xFFu); /* >= 0: E is at least every sum's exponent */
             const uint32_t v = (ma[t] * mb[t]) >> (sh < 31u ? sh : 31u);
             all += v;
-            n += v & (uint32_t)((int32_t)w >> 31);
+            n += v & sign_mask(w);
         }
     }
     *neg = n;
@@ -574,12 +592,10 @@ mma_status mmai_gemm_narrow_tile(const mma_gemm_desc *g, const mma_profile *prof
     uint8_t bspecial[MMAI_FAST_COLS * MAX_CHUNKS];
     uint32_t aw[MMAI_FAST_ROWK], am[MMAI_FAST_ROWK];
     uint8_t aspecial[MAX_CHUNKS], perm[MMAI_FAST_MAX_K];
-    const narrow_vec av = {aw, am, aspecial};
+    const narrow_vec av = {aw, am, aspecial}, blk = {bw, bm, bspecial};
     narrow_vec cols[MMAI_FAST_COLS];
     for (size_t jj = 0; jj < MMAI_FAST_COLS; ++jj) {
-        const size_t o = jj * MMAI_FAST_ROWK, oc = jj * MAX_CHUNKS;
-        const narrow_vec v = {bw + o, bm + o, bspecial + oc};
-        cols[jj] = v;
+        cols[jj] = column_of(&blk, jj);
     }
     mma_profile later = *prof;
     if (later.c_mode == MMA_C_UNUSED) {
