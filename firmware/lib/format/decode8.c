@@ -35,8 +35,7 @@
 /* The narrow path's word of the same code (mmai_narrow8_table). */
 #define D8_WORD(c, eb, p, bias, ns, inf)                                                                           \
     (D8_FIN(c, eb, p, ns, inf)                                                                                     \
-         ? ((uint32_t)D8_SIGN(c, eb, p) << 31) | ((uint32_t)D8_SIG(c, eb, p, ns, inf) << 8) |                      \
-               (uint32_t)(D8_LSB(c, eb, p, bias, ns, inf) + (p) + MMAI_NARROW_BIAS)                                \
+         ? MMAI_NARROW_WORD(D8_SIGN(c, eb, p), D8_SIG(c, eb, p, ns, inf), D8_LSB(c, eb, p, bias, ns, inf) + (p))   \
          : ((D8_NAN(c, eb, p, ns) || D8_INF(c, eb, p, inf)) ? MMAI_NARROW_SPECIAL : 0u)),
 
 /*

@@ -232,12 +232,17 @@ typedef struct mmai_dec8 {
 const mmai_dec8 *mmai_decode8_table(mma_format fmt);
 
 /*
- * The same codes as one word each for the GEMM narrow path (mma/gemm_narrow.c): sign << 31 |
- * significand << 8 | (term exponent lsb + p + MMAI_NARROW_BIAS) for a finite nonzero code,
- * MMAI_NARROW_SPECIAL for NaN and Inf, 0 for a zero. NULL where mmai_decode8_table is NULL.
+ * The same codes as one word each for the GEMM narrow path (mma/gemm_narrow.c): MMAI_NARROW_WORD
+ * of a finite nonzero code, MMAI_NARROW_SPECIAL for NaN and Inf, 0 for a zero. NULL where
+ * mmai_decode8_table is NULL.
  */
-#define MMAI_NARROW_BIAS 64              /* term exponents of these formats are within +-20 */
+#define MMAI_NARROW_E_LIMIT 20 /* |term exponent| (LSB weight + p) of these formats is at most this */
+/* > 3 * MMAI_NARROW_E_LIMIT: a zero's 0 plus any biased exponent stays below every sum of two nonzero ones */
+#define MMAI_NARROW_BIAS 64
 #define MMAI_NARROW_SPECIAL (1u << 30)
+/* The word of a finite element: sign, significand (below 2^8) and term exponent e (|e| <= MMAI_NARROW_E_LIMIT). */
+#define MMAI_NARROW_WORD(sign, sig, e) \
+    (((uint32_t)(sign) << 31) | ((uint32_t)(sig) << 8) | (uint32_t)((e) + MMAI_NARROW_BIAS))
 const uint32_t *mmai_narrow8_table(mma_format fmt);
 
 #endif /* MMA_FORMAT_INT_H */

@@ -1,8 +1,8 @@
 /*
  * GEMM narrow path: block-FMA GEMMs of 8-bit float operands (e4m3, e5m2, e3m2, e2m3, e2m1) to f32 on
  * 32-bit cores, the same bits as the row engine in 32-bit arithmetic. An element is decoded once per
- * block into a significand m (A's shifted left by L = F - pa - pb) and a word w = sign << 31 |
- * (term exponent + BIAS); a product's aligned, truncated term (NUMERICS 3 step 6) is then
+ * block into a significand m (A's shifted left by L = F - pa - pb) and its code's word w =
+ * MMAI_NARROW_WORD(sign, significand, term exponent); a product's aligned, truncated term (NUMERICS 3 step 6) is then
  * (ma * mb) >> (E - ea - eb), one multiply and one shift, and the shift count and the sign of the
  * product both come out of wa + wb. The accumulator travels as its f32 code; each step's frame,
  * C term and common rounding (f32 truncated to 24 bits, normal range) are inline, everything rarer
@@ -14,7 +14,7 @@
 
 #define MAX_CHUNKS (MMAI_FAST_ROWK / MMAI_FAST_MIN_K)
 #define BIAS MMAI_NARROW_BIAS /* biased term exponent of a nonzero element: e + BIAS in [44, 84] (|e| <= 20) */
-#define E_LIMIT 20      /* |term exponent| of the formats this path takes */
+#define E_LIMIT MMAI_NARROW_E_LIMIT
 #define HAVE_SUM (2 * (BIAS - E_LIMIT)) /* two nonzero elements' biased sum is at least this; with a zero, less */
 
 /* A decoded row of A or column of B over a run of chunks (positions in the profile's k order). */
@@ -32,17 +32,15 @@ typedef struct narrow_vec {
 #endif
 
 /*
- * How the elements of one operand are decoded: a table of every code of the format, built once per
- * tile, each entry sign << 31 | special << 30 | significand << 8 | biased exponent (0 for a zero, a
- * flushed subnormal, NaN and Inf; special = 1 for NaN and Inf).
+ * How the elements of one operand are decoded: the word of every code of the format (get_table:
+ * MMAI_NARROW_WORD of a finite nonzero code, MMAI_NARROW_SPECIAL for NaN and Inf, 0 for a zero or a
+ * flushed subnormal).
  */
 typedef struct narrow_fmt {
     const uint32_t *table;
     unsigned bits;           /* storage bits: a code has no others */
     unsigned shift;          /* A: L, B: 0 */
 } narrow_fmt;
-
-#define ENTRY_SPECIAL MMAI_NARROW_SPECIAL
 
 /* What every output of a tile shares. */
 typedef struct narrow_job {
@@ -83,10 +81,6 @@ int32_t mmai_gemm_narrow_shift(const mma_instr *ins, const mma_profile *prof)
 #define NARROW_NOINLINE
 #endif
 
-/*
- * The decode table of format fmt: the library's constant one (mmai_narrow8_table), or one built in
- * *table (2^bits entries) where there is none or subnormals are flushed (profile.flush_subnormal_in).
- */
 /* Column jj of a block of B: the block's arrays at jj * MMAI_FAST_ROWK elements and jj * MAX_CHUNKS flags. */
 static narrow_vec column_of(const narrow_vec *blk, size_t jj)
 {
@@ -94,6 +88,11 @@ static narrow_vec column_of(const narrow_vec *blk, size_t jj)
     return v;
 }
 
+/*
+ * The decode table of format fmt: the library's constant one (mmai_narrow8_table), or one built in
+ * *table (2^bits entries) where there is none (MMA_FAST_TABLES = 0) or subnormals are flushed
+ * (profile.flush_subnormal_in).
+ */
 static mma_status get_table(mma_format fmt, bool flush, uint32_t *table, const uint32_t **out)
 {
     const uint32_t *words = mmai_narrow8_table(fmt); /* MMA_FAST_TABLES builds */
@@ -108,7 +107,7 @@ static mma_status get_table(mma_format fmt, bool flush, uint32_t *table, const u
         uint32_t entry = 0; /* zero, or a flushed subnormal */
         if (words != NULL) {
             entry = words[code];
-            if (entry != ENTRY_SPECIAL && ((entry >> 8) & 0xFFu) < sig_min) {
+            if (entry != MMAI_NARROW_SPECIAL && ((entry >> 8) & 0xFFu) < sig_min) {
                 entry = 0;
             }
         } else {
@@ -118,9 +117,9 @@ static mma_status get_table(mma_format fmt, bool flush, uint32_t *table, const u
                 return st;
             }
             if (x.cls == MMA_CLASS_FINITE && x.sig >= sig_min) {
-                entry = ((uint32_t)x.sign << 31) | ((uint32_t)x.sig << 8) | (uint32_t)(x.exp + (int32_t)p + BIAS);
+                entry = MMAI_NARROW_WORD(x.sign, x.sig, x.exp + (int32_t)p);
             } else if (x.cls == MMA_CLASS_NAN || x.cls == MMA_CLASS_INF) {
-                entry = ENTRY_SPECIAL;
+                entry = MMAI_NARROW_SPECIAL;
             }
         }
         table[code] = entry;
@@ -131,7 +130,7 @@ static mma_status get_table(mma_format fmt, bool flush, uint32_t *table, const u
 
 /*
  * Decodes one code into *w, *m (an element of a narrow_vec) and ORs its table entry into *seen
- * (ENTRY_SPECIAL tells a NaN or Inf). MMA_ERR_CODE for bits beyond the format's width.
+ * (MMAI_NARROW_SPECIAL tells a NaN or Inf). MMA_ERR_CODE for bits beyond the format's width.
  */
 static MMAI_HOT_INLINE mma_status narrow_elem(const narrow_fmt *f, uint64_t code, uint32_t *w, uint32_t *m,
                                               uint32_t *seen)
@@ -174,7 +173,7 @@ static NARROW_NOINLINE mma_status decode_row(const narrow_fmt *fp, const narrow_
         if (st != MMA_OK) {
             return st;
         }
-        v->special[c] = (seen & ENTRY_SPECIAL) != 0 ? 1u : 0u;
+        v->special[c] = (seen & MMAI_NARROW_SPECIAL) != 0 ? 1u : 0u;
     }
     return MMA_OK;
 }
@@ -206,7 +205,7 @@ static NARROW_NOINLINE mma_status decode_cols(const narrow_fmt *fp, const narrow
             }
         }
         for (size_t jj = 0; jj < nb; ++jj) {
-            cols[jj].special[c] = (seen[jj] & ENTRY_SPECIAL) != 0 ? 1u : 0u;
+            cols[jj].special[c] = (seen[jj] & MMAI_NARROW_SPECIAL) != 0 ? 1u : 0u;
         }
     }
     return MMA_OK;
