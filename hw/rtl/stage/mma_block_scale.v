@@ -19,18 +19,20 @@ module mma_block_scale (
 `include "mma_fmt.vh"
 `include "mma_decode_fn.vh"
     localparam [31:0] SCALE_FMTS = (32'd1 << 10) | (32'd1 << 11);  // ue8m0, ue4m3
-    reg bad_a, bad_b, sgn_a, sgn_b;     // the two scale codes decoded (mma_decode_set_fn)
+    reg [63:0] row;
+    reg bad_a, bad_b, sgn_a, sgn_b;     // the two scale codes decoded (mma_decode_fn)
     reg [1:0] ca, cb;
     reg signed [11:0] ea, eb, la, lb;
     reg [23:0] ma, mb;                  // 4 significant bits
     reg live;
     always @* begin
-        bad_a = 1'b0; bad_b = 1'b0; sgn_a = 1'b0; sgn_b = 1'b0; ca = 2'd0; cb = 2'd0;
+        row = 64'd0; bad_a = 1'b0; bad_b = 1'b0; sgn_a = 1'b0; sgn_b = 1'b0; ca = 2'd0; cb = 2'd0;
         ea = 12'sd0; eb = 12'sd0; la = 12'sd0; lb = 12'sd0; ma = 24'd0; mb = 24'd0; live = 1'b0;
         nan_o = 1'b0; zero_o = 1'b0; sig_o = 8'd0; exp_o = 12'sd0; e_shift_o = 12'sd0; bad_o = 1'b0;
         if (en_i) begin
-            {bad_a, ca, sgn_a, ea, ma} = mma_decode_set_fn(SCALE_FMTS, stype_i, {24'd0, sa_i});
-            {bad_b, cb, sgn_b, eb, mb} = mma_decode_set_fn(SCALE_FMTS, stype_i, {24'd0, sb_i});
+            row = mma_fmt_row_fn(stype_i);
+            {bad_a, ca, sgn_a, ea, ma} = mma_decode_fn(row, SCALE_FMTS[stype_i], {24'd0, sa_i});
+            {bad_b, cb, sgn_b, eb, mb} = mma_decode_fn(row, SCALE_FMTS[stype_i], {24'd0, sb_i});
             // floor(log2) of the 4-bit significands
             la = ma[3] ? 12'sd3 : ma[2] ? 12'sd2 : ma[1] ? 12'sd1 : 12'sd0;
             lb = mb[3] ? 12'sd3 : mb[2] ? 12'sd2 : mb[1] ? 12'sd1 : 12'sd0;
