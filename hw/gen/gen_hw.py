@@ -35,6 +35,8 @@ MODE_FIELDS = [
     ('min_e', 12), ('min_e_none', 1), ('korder', 1), ('cmode', 2), ('zero_c_term', 1),
     ('f16_c_pinned', 1), ('zero_product_term', 1), ('group', 7), ('group_align', 1),
     ('lanes', 8), ('steps', 7), ('elem_bytes', 3),
+    # log2 of kc, steps and block_k (0 when unscaled): the scheduler divides by shifting
+    ('kc_log2', 4), ('steps_log2', 3), ('block_k_log2', 3),
 ]
 MODE_BITS = sum(b for _, b in MODE_FIELDS)
 
@@ -127,6 +129,11 @@ def derive_mode(m, fmts, cfg):
         raise SystemExit(f'gen_hw: {m["instr"]}: pair_split k order with sparsity is not implemented')
     if int(m['k_order']) != 0 and (g * 2 != kc or elem_bytes * kc != w):
         raise SystemExit(f'gen_hw: {m["instr"]}: pair_split needs 2 steps per chunk of {w} bytes')
+    def log2_exact(v, what):
+        if v <= 0 or v & (v - 1):
+            raise SystemExit(f'gen_hw: {m["instr"]}: {what} {v} is not a power of two (the scheduler shifts by it)')
+        return v.bit_length() - 1
+    block_k = int(m['block_k'])
     dtype = int(m['dtype'])
     min_e = int(m['min_e_f16']) if names[dtype] == 'f16' else int(m['min_e_f32'])
     return {
@@ -141,6 +148,8 @@ def derive_mode(m, fmts, cfg):
         'f16_c_pinned': int(m['f16_c_pinned']), 'zero_product_term': int(m['zero_product_term']),
         'group': group, 'group_align': int(m.get('group_align', '0')),
         'lanes': lanes, 'steps': kc // g, 'elem_bytes': elem_bytes,
+        'kc_log2': log2_exact(kc, 'instruction k'), 'steps_log2': log2_exact(kc // g, 'steps per instruction'),
+        'block_k_log2': log2_exact(block_k, 'scale block') if block_k else 0,
     }
 
 

@@ -15,7 +15,7 @@
 // The first two groups are found before any memory access; METADATA takes precedence over CODE,
 // as the golden model checks metadata before it computes.
 module mma_ctrl #(
-    parameter MODE_W = 110,
+    parameter MODE_W = 120,
     parameter NMODES = 1,
     parameter WPR = 8,            // step words of a buffer row per pass
     parameter BUS_BYTES = 32
@@ -86,17 +86,20 @@ module mma_ctrl #(
     wire        m_packed = mode_i[MP_PACKED_LSB];
     wire        m_korder = mode_i[MP_KORDER_LSB];
     wire [2:0]  m_eb = mode_i[MP_ELEM_BYTES_LSB +: 3];
-    wire [6:0]  m_steps = mode_i[MP_STEPS_LSB +: 7];
-    wire [8:0]  m_kc = mode_i[MP_KC_LSB +: 9];
     wire [6:0]  m_block_k = mode_i[MP_BLOCK_K_LSB +: 7];
+    // kc, steps, block_k and WPR are powers of two (gen_hw.py, mma_sched check): divide by shifting
+    wire [3:0]  m_kc_lg = mode_i[MP_KC_LOG2_LSB +: 4];
+    wire [2:0]  m_steps_lg = mode_i[MP_STEPS_LOG2_LSB +: 3];
+    wire [2:0]  m_block_k_lg = mode_i[MP_BLOCK_K_LOG2_LSB +: 3];
+    localparam WPR_LG = $clog2(WPR);
     wire [2:0]  c_esz = mode_i[MP_CTYPE_LSB +: 5] == MMA_FMT_F16 ? 3'd2 : 3'd4;
     wire [2:0]  d_esz = mode_i[MP_DTYPE_LSB +: 5] == MMA_FMT_F16 ? 3'd2 : 3'd4;
     // dense K one buffer pass holds
-    wire [15:0] kpass = ((m_korder ? 16'd2 * WPR : WPR) / {9'd0, m_steps}) * {7'd0, m_kc};
+    wire [15:0] kpass = 16'd1 << (WPR_LG + {4'd0, m_korder} - {2'd0, m_steps_lg} + {1'd0, m_kc_lg});
     wire [31:0] a_row = m_packed ? (k_i + 32'd1) >> 1 : m_sparse ? (k_i >> 1) * m_eb : k_i * m_eb;
     wire [31:0] b_row = m_packed ? (k_i + 32'd1) >> 1 : k_i * m_eb;
     wire [31:0] meta_row = (k_i + 32'd7) >> 3;
-    wire [31:0] s_row = m_block_k == 7'd0 ? 32'd0 : (k_i + {25'd0, m_block_k} - 32'd1) / {25'd0, m_block_k};
+    wire [31:0] s_row = m_block_k == 7'd0 ? 32'd0 : (k_i + {25'd0, m_block_k} - 32'd1) >> m_block_k_lg;
 
     // the operand of check pair `op` (0 A, 1 B, 2 C, 3 D, 4 metadata, 5 scale_A, 6 scale_B)
     reg [31:0] op_addr, op_stride, op_rows, op_bytes;

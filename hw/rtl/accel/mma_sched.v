@@ -19,7 +19,7 @@ module mma_sched #(
     parameter MB = 64,
     parameter NBLK = 64,
     parameter WPR = 8,
-    parameter MODE_W = 110,
+    parameter MODE_W = 120,
     parameter RT = MB / (TM * P), // derived
     parameter CT = NBLK / TN      // derived
 ) (
@@ -79,6 +79,10 @@ module mma_sched #(
     localparam MWPR = WPR / 4 > 0 ? WPR / 4 : 1;  // metadata words a row
     localparam SWPR = WPR / 8 > 0 ? WPR / 8 : 1;  // scale words a row
     localparam TR = TM * P;                       // rows a row tile
+    localparam WPR_LG = $clog2(WPR);
+    generate if ((1 << WPR_LG) != WPR) begin : g_bad_wpr
+        mma_sched_WPR_must_be_a_power_of_two u_bad_wpr ();  // elaboration error naming the rule
+    end endgenerate
 
     // ------------------------------------------------------------------ the job's geometry
     wire [2:0]  m_eb = mode_i[MP_ELEM_BYTES_LSB +: 3];
@@ -86,9 +90,12 @@ module mma_sched #(
     wire        m_sparse = mode_i[MP_SPARSE_LSB];
     wire        m_korder = mode_i[MP_KORDER_LSB];
     wire [6:0]  m_g = mode_i[MP_G_LSB +: 7];
-    wire [6:0]  m_steps = mode_i[MP_STEPS_LSB +: 7];
     wire [8:0]  m_kc = mode_i[MP_KC_LSB +: 9];
     wire [6:0]  m_block_k = mode_i[MP_BLOCK_K_LSB +: 7];
+    // kc, steps and block_k are powers of two (gen_hw.py checks): divide by shifting
+    wire [3:0]  m_kc_lg = mode_i[MP_KC_LOG2_LSB +: 4];
+    wire [2:0]  m_steps_lg = mode_i[MP_STEPS_LOG2_LSB +: 3];
+    wire [2:0]  m_block_k_lg = mode_i[MP_BLOCK_K_LOG2_LSB +: 3];
     wire        m_scaled = mode_i[MP_STYPE_LSB +: 5] != 5'd0;
     // scale rows are padded with scale 1.0, as mma_gemm scales the blocks past a ragged K
     wire [7:0]  s_pad = mode_i[MP_STYPE_LSB +: 5] == MMA_FMT_UE4M3 ? MMA_SCALE_UNIT_UE4M3 : MMA_SCALE_UNIT_UE8M0;
@@ -100,10 +107,11 @@ module mma_sched #(
     wire [6:0]  a_wb = m_korder ? 7'd32 : m_packed ? {1'b0, m_g[6:1]} : m_sparse ? (m_g >> 1) * m_eb : m_g * m_eb;
     wire [6:0]  b_wb = m_korder ? 7'd32 : m_packed ? {1'b0, m_g[6:1]} : m_g * m_eb;
     // chunks a pass holds, chunks of the job, passes
-    wire [15:0] chunk_steps_max = m_korder ? 16'd2 * WPR : WPR;
-    wire [15:0] cpp = chunk_steps_max / {9'd0, m_steps};
-    wire [31:0] chunks = (k_i + {23'd0, m_kc} - 32'd1) / {23'd0, m_kc};
-    wire [15:0] npass = (chunks[15:0] + cpp - 16'd1) / cpp;
+    // (WPR is a power of two, so cpp is one too: chunk_steps_max / steps)
+    wire [4:0]  cpp_lg = WPR_LG + {4'd0, m_korder} - {2'd0, m_steps_lg};
+    wire [15:0] cpp = 16'd1 << cpp_lg;
+    wire [31:0] chunks = (k_i + {23'd0, m_kc} - 32'd1) >> m_kc_lg;
+    wire [15:0] npass = (chunks[15:0] + cpp - 16'd1) >> cpp_lg;
     wire [15:0] ncb = (n_i[15:0] + NBLK - 16'd1) / NBLK;
     wire [15:0] nrb = (m_i[15:0] + MB - 16'd1) / MB;
 
@@ -126,12 +134,12 @@ module mma_sched #(
     // the block under the loader
     wire [15:0] lb_rows = (m_i[15:0] - l_rb * MB) > MB ? MB : (m_i[15:0] - l_rb * MB);
     wire [15:0] lb_cols = (n_i[15:0] - l_cb * NBLK) > NBLK ? NBLK : (n_i[15:0] - l_cb * NBLK);
-    wire [15:0] lp_chunk0 = l_pass * cpp;
+    wire [15:0] lp_chunk0 = l_pass << cpp_lg;
     wire [15:0] lp_chunks = (chunks[15:0] - lp_chunk0) > cpp ? cpp : (chunks[15:0] - lp_chunk0);
-    wire [31:0] lp_k0 = {16'd0, lp_chunk0} * {23'd0, m_kc};
-    wire [31:0] lp_kvalid = (k_i - lp_k0) > {16'd0, lp_chunks} * {23'd0, m_kc} ? {16'd0, lp_chunks} * {23'd0, m_kc}
-                                                                                 : (k_i - lp_k0);
-    wire [15:0] lp_steps = lp_chunks * {9'd0, m_steps};
+    wire [31:0] lp_k0 = {16'd0, lp_chunk0} << m_kc_lg;
+    wire [31:0] lp_kmax = {16'd0, lp_chunks} << m_kc_lg;
+    wire [31:0] lp_kvalid = (k_i - lp_k0) > lp_kmax ? lp_kmax : (k_i - lp_k0);
+    wire [15:0] lp_steps = lp_chunks << m_steps_lg;
     wire [15:0] lp_words = m_korder ? lp_steps >> 1 : lp_steps;
     // row bytes of the pass in memory, and where the pass starts within a row
     wire [31:0] a_bytes = m_packed ? (lp_kvalid + 32'd1) >> 1 : m_sparse ? (lp_kvalid >> 1) * m_eb : lp_kvalid * m_eb;
@@ -139,20 +147,30 @@ module mma_sched #(
     wire [31:0] b_bytes = m_packed ? (lp_kvalid + 32'd1) >> 1 : lp_kvalid * m_eb;
     wire [31:0] b_off = m_packed ? lp_k0 >> 1 : lp_k0 * m_eb;
     wire [31:0] meta_bytes = (lp_kvalid + 32'd7) >> 3;
-    wire [31:0] s_bytes = (lp_kvalid + {25'd0, m_block_k} - 32'd1) / {25'd0, m_block_k};
+    wire [31:0] s_bytes = (lp_kvalid + {25'd0, m_block_k} - 32'd1) >> m_block_k_lg;
     // the C of this pass: C itself first, then the D of the previous pass
     wire        first_pass = l_pass == 16'd0;
     wire [31:0] cs_addr = first_pass ? c_addr_i : d_addr_i;
     wire [31:0] cs_stride = first_pass ? c_stride_i : d_stride_i;
     wire [2:0]  cs_esz = first_pass ? c_esz : d_esz;
     wire [31:0] c_bytes = {16'd0, lb_cols} * cs_esz;
+    // log2 of a word's bytes (1, 2, 4, ..., 64: G and the element bytes are powers of two)
+    function [2:0] lg2_of;
+        input [6:0] wb;
+        integer i;
+        begin
+            lg2_of = 3'd0;
+            for (i = 1; i < 7; i = i + 1)
+                if (wb[i]) lg2_of = i[2:0];
+        end
+    endfunction
     // words of a buffer row a transfer of `bytes` fills, for a word of `wb` bytes
     function [15:0] words_of;
         input [31:0] bytes;
         input [6:0] wb;
         begin
             if (wb == 7'd64) words_of = (bytes + 32'd63) >> 6;
-            else words_of = ((bytes + 32'd31) >> 5) * (16'd32 / wb);
+            else words_of = ((bytes + 32'd31) >> 5) << (5 - lg2_of(wb));
         end
     endfunction
     wire [7:0] lt_rows = (lb_rows - {8'd0, l_ti} * TR) > TR ? TR : (lb_rows - {8'd0, l_ti} * TR);
@@ -263,7 +281,7 @@ module mma_sched #(
                                l_page * (NBLK / TN * WPR) + (l_col / TN) * WPR,
                                {1'b1, last_part_col && last_col_of_tile, l_page, 5'd0}, 8'h00, 1'b0);
                     else
-                        rd_cmd(sb_addr_i + l_gcol * sb_stride_i + (lp_k0 / {25'd0, m_block_k}), s_bytes, SWPR, 7'd32,
+                        rd_cmd(sb_addr_i + l_gcol * sb_stride_i + (lp_k0 >> m_block_k_lg), s_bytes, SWPR, 7'd32,
                                3'd4, l_col % TN, l_page * (NBLK / TN * SWPR) + (l_col / TN) * SWPR,
                                {1'b1, last_col_of_tile, l_page, 5'd0}, s_pad, 1'b0);
                     if (!last_part_col) begin
@@ -293,7 +311,7 @@ module mma_sched #(
                                      (l_brow / TM) * WPR, {1'b0, last_row && last_part_row, l_ti[5:0]}, 8'h00, 1'b0);
                         3'd2: rd_cmd(meta_addr_i + l_grow * meta_stride_i + (lp_k0 >> 3), meta_bytes, MWPR, 7'd32, 3'd2,
                                      l_brow % TM, (l_brow / TM) * MWPR, {1'b0, last_row && last_part_row, l_ti[5:0]}, 8'h44, lp_kvalid[2:0] == 3'd4);
-                        default: rd_cmd(sa_addr_i + l_grow * sa_stride_i + (lp_k0 / {25'd0, m_block_k}), s_bytes, SWPR,
+                        default: rd_cmd(sa_addr_i + l_grow * sa_stride_i + (lp_k0 >> m_block_k_lg), s_bytes, SWPR,
                                         7'd32, 3'd3, l_brow % TM, (l_brow / TM) * SWPR,
                                         {1'b0, last_row && last_part_row, l_ti[5:0]}, s_pad, 1'b0);
                     endcase
@@ -346,7 +364,7 @@ module mma_sched #(
     // ------------------------------------------------------------------ submitter
     wire [15:0] sb_rows = (m_i[15:0] - s_rb * MB) > MB ? MB : (m_i[15:0] - s_rb * MB);
     wire [15:0] sb_cols = (n_i[15:0] - s_cb * NBLK) > NBLK ? NBLK : (n_i[15:0] - s_cb * NBLK);
-    wire [15:0] sp_chunk0 = s_pass * cpp;
+    wire [15:0] sp_chunk0 = s_pass << cpp_lg;
     wire [15:0] sp_chunks = (chunks[15:0] - sp_chunk0) > cpp ? cpp : (chunks[15:0] - sp_chunk0);
     wire [15:0] s_grp_idx = s_cb * npass + s_pass;
     always @(posedge clk_i or negedge rst_ni) begin
@@ -383,7 +401,7 @@ module mma_sched #(
                 blk_bpage_o <= s_grp_idx[0];
                 blk_rows_o <= sb_rows;
                 blk_cols_o <= sb_cols;
-                blk_steps_o <= sp_chunks * {9'd0, m_steps};
+                blk_steps_o <= sp_chunks << m_steps_lg;
                 blk_cont_o <= s_pass != 16'd0;
             end
         end

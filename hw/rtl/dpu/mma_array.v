@@ -17,7 +17,7 @@ module mma_array #(
     parameter HAS_PAIR = 1,
     parameter P = 3,
     parameter SLOT_W = 2,
-    parameter MODE_W = 110,
+    parameter MODE_W = 120,
     parameter NB = HAS_SPARSE ? 2 * NL : NL,    // derived
     parameter META_W = HAS_SPARSE ? 2 * NL : 4  // derived
 ) (

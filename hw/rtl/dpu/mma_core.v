@@ -32,7 +32,7 @@ module mma_core #(
     parameter HAS_INT = 1,
     parameter HAS_SEP = 1,
     parameter HAS_PAIR = 1,
-    parameter MODE_W = 110,
+    parameter MODE_W = 120,
     parameter P = 4,              // accumulator slots per DPU
     parameter SLOT_W = 2,
     parameter MB = 64,            // block rows: a multiple of TM*P

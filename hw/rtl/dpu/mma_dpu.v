@@ -31,7 +31,7 @@ module mma_dpu #(
     parameter HAS_PAIR = 1,
     parameter P = 3,              // accumulator slots (interleaved outputs), >= 3
     parameter SLOT_W = 2,
-    parameter MODE_W = 110,       // bits of a mode word (MODE_BITS of hw/rtl/gen/mma_mode.vh)
+    parameter MODE_W = 120,       // bits of a mode word (MODE_BITS of hw/rtl/gen/mma_mode.vh)
     parameter NB = HAS_SPARSE ? 2 * NL : NL,    // derived: bytes of B per step
     parameter META_W = HAS_SPARSE ? 2 * NL : 4  // derived: metadata bits per step (a nibble per 4 dense positions)
 ) (

@@ -26,8 +26,8 @@
 
 /* The mode table (one row per instruction of hw/config/turing.json). */
 static const mma_hw_mode mma_cfg_turing_modes[2] = {
-    {.atype = 3, .btype = 3, .ctype = 1, .dtype = 1, .sparse = 0, .stype = 0, .block_k = 0, .satfinite = 0, .integer = 0, .packed = 0, .kc = 16, .g = 8, .f = 24, .e8m13 = 0, .f32_round = 1, .f16_round = 0, .min_e = -132, .min_e_none = 0, .korder = 0, .cmode = 0, .zero_c_term = 0, .f16_c_pinned = 0, .zero_product_term = 0, .group = 0, .group_align = 0, .lanes = 8, .steps = 2, .elem_bytes = 2, .instr = "wmma.mma.sync.aligned.row.col.m16n16k16.f32.f32"},
-    {.atype = 3, .btype = 3, .ctype = 3, .dtype = 3, .sparse = 0, .stype = 0, .block_k = 0, .satfinite = 0, .integer = 0, .packed = 0, .kc = 16, .g = 8, .f = 24, .e8m13 = 0, .f32_round = 1, .f16_round = 0, .min_e = -20, .min_e_none = 0, .korder = 0, .cmode = 0, .zero_c_term = 0, .f16_c_pinned = 0, .zero_product_term = 0, .group = 0, .group_align = 0, .lanes = 8, .steps = 2, .elem_bytes = 2, .instr = "wmma.mma.sync.aligned.row.col.m16n16k16.f16.f16"},
+    {.atype = 3, .btype = 3, .ctype = 1, .dtype = 1, .sparse = 0, .stype = 0, .block_k = 0, .satfinite = 0, .integer = 0, .packed = 0, .kc = 16, .g = 8, .f = 24, .e8m13 = 0, .f32_round = 1, .f16_round = 0, .min_e = -132, .min_e_none = 0, .korder = 0, .cmode = 0, .zero_c_term = 0, .f16_c_pinned = 0, .zero_product_term = 0, .group = 0, .group_align = 0, .lanes = 8, .steps = 2, .elem_bytes = 2, .kc_log2 = 4, .steps_log2 = 1, .block_k_log2 = 0, .instr = "wmma.mma.sync.aligned.row.col.m16n16k16.f32.f32"},
+    {.atype = 3, .btype = 3, .ctype = 3, .dtype = 3, .sparse = 0, .stype = 0, .block_k = 0, .satfinite = 0, .integer = 0, .packed = 0, .kc = 16, .g = 8, .f = 24, .e8m13 = 0, .f32_round = 1, .f16_round = 0, .min_e = -20, .min_e_none = 0, .korder = 0, .cmode = 0, .zero_c_term = 0, .f16_c_pinned = 0, .zero_product_term = 0, .group = 0, .group_align = 0, .lanes = 8, .steps = 2, .elem_bytes = 2, .kc_log2 = 4, .steps_log2 = 1, .block_k_log2 = 0, .instr = "wmma.mma.sync.aligned.row.col.m16n16k16.f16.f16"},
 };
 
 #endif

@@ -5,7 +5,7 @@
 
 #include <stdint.h>
 
-#define MMA_HW_MODE_BITS 110
+#define MMA_HW_MODE_BITS 120
 
 typedef struct mma_hw_mode {
     uint8_t atype; /* bits 0..4 of the mode word */
@@ -36,6 +36,9 @@ typedef struct mma_hw_mode {
     uint8_t lanes; /* bits 92..99 of the mode word */
     uint8_t steps; /* bits 100..106 of the mode word */
     uint8_t elem_bytes; /* bits 107..109 of the mode word */
+    uint8_t kc_log2; /* bits 110..113 of the mode word */
+    uint8_t steps_log2; /* bits 114..116 of the mode word */
+    uint8_t block_k_log2; /* bits 117..119 of the mode word */
     const char *instr; /* the PTX instruction that defines the mode */
 } mma_hw_mode;
 
@@ -80,6 +83,9 @@ static inline void mma_hw_mode_unpack(const uint32_t w[4], mma_hw_mode *m)
     m->lanes = (uint8_t)mma_hw_mode_bits(w, 92u, 8u);
     m->steps = (uint8_t)mma_hw_mode_bits(w, 100u, 7u);
     m->elem_bytes = (uint8_t)mma_hw_mode_bits(w, 107u, 3u);
+    m->kc_log2 = (uint8_t)mma_hw_mode_bits(w, 110u, 4u);
+    m->steps_log2 = (uint8_t)mma_hw_mode_bits(w, 114u, 3u);
+    m->block_k_log2 = (uint8_t)mma_hw_mode_bits(w, 117u, 3u);
     m->instr = 0;
 }
 
@@ -113,7 +119,10 @@ static inline int mma_hw_mode_same(const mma_hw_mode *x, const mma_hw_mode *y)
            x->group_align == y->group_align &&
            x->lanes == y->lanes &&
            x->steps == y->steps &&
-           x->elem_bytes == y->elem_bytes;
+           x->elem_bytes == y->elem_bytes &&
+           x->kc_log2 == y->kc_log2 &&
+           x->steps_log2 == y->steps_log2 &&
+           x->block_k_log2 == y->block_k_log2;
 }
 
 #endif
