@@ -20,29 +20,31 @@ module mma_block_scale (
 `include "mma_decode_fn.vh"
     localparam [31:0] SCALE_FMTS = (32'd1 << 10) | (32'd1 << 11);  // ue8m0, ue4m3
     reg [63:0] row;
-    reg bad_a, bad_b, sgn_a, sgn_b;     // the two scale codes decoded (mma_decode_fn)
+    reg [39:0] da, db;                  // the two scale codes decoded (mma_decode_fn)
     reg [1:0] ca, cb;
     reg signed [11:0] ea, eb, la, lb;
-    reg [23:0] ma, mb;                  // 4 significant bits
+    reg [3:0] ma, mb;
     reg live;
     always @* begin
-        row = 64'd0; bad_a = 1'b0; bad_b = 1'b0; sgn_a = 1'b0; sgn_b = 1'b0; ca = 2'd0; cb = 2'd0;
-        ea = 12'sd0; eb = 12'sd0; la = 12'sd0; lb = 12'sd0; ma = 24'd0; mb = 24'd0; live = 1'b0;
+        row = 64'd0; da = 40'd0; db = 40'd0; ca = 2'd0; cb = 2'd0; ea = 12'sd0; eb = 12'sd0;
+        la = 12'sd0; lb = 12'sd0; ma = 4'd0; mb = 4'd0; live = 1'b0;
         nan_o = 1'b0; zero_o = 1'b0; sig_o = 8'd0; exp_o = 12'sd0; e_shift_o = 12'sd0; bad_o = 1'b0;
         if (en_i) begin
             row = mma_fmt_row_fn(stype_i);
-            {bad_a, ca, sgn_a, ea, ma} = mma_decode_fn(row, SCALE_FMTS[stype_i], {24'd0, sa_i});
-            {bad_b, cb, sgn_b, eb, mb} = mma_decode_fn(row, SCALE_FMTS[stype_i], {24'd0, sb_i});
+            da = mma_decode_fn(row, SCALE_FMTS[stype_i], {24'd0, sa_i});
+            db = mma_decode_fn(row, SCALE_FMTS[stype_i], {24'd0, sb_i});
+            ca = da[38:37]; ea = da[35:24]; ma = da[3:0];
+            cb = db[38:37]; eb = db[35:24]; mb = db[3:0];
             // floor(log2) of the 4-bit significands
             la = ma[3] ? 12'sd3 : ma[2] ? 12'sd2 : ma[1] ? 12'sd1 : 12'sd0;
             lb = mb[3] ? 12'sd3 : mb[2] ? 12'sd2 : mb[1] ? 12'sd1 : 12'sd0;
             nan_o = ca == 2'd3 || cb == 2'd3;
             zero_o = !nan_o && (ca == 2'd0 || cb == 2'd0);
             live = !nan_o && !zero_o;
-            sig_o = live ? ma[3:0] * mb[3:0] : 8'd1;
+            sig_o = live ? ma * mb : 8'd1;
             exp_o = live ? ea + eb : 12'sd0;
             e_shift_o = live ? (ea + la) + (eb + lb) : 12'sd0;
-            bad_o = bad_a | bad_b;
+            bad_o = da[39] | db[39];
         end
     end
 endmodule

@@ -20,9 +20,13 @@ module mma_decode #(
     // the body is the function mma_decode_fn (mma_dpu calls it in clocked blocks that run only for
     // the lanes a step uses); the module keeps the SIG_W bits of the significand its formats need
     // (no function in a continuous assignment: Verilator 5.006 miscompiles them)
-    reg [23:0] sig;
+    reg [39:0] r;
     always @* begin
-        {bad_o, cls_o, sign_o, exp_o, sig} = mma_decode_fn(mma_fmt_row_fn(fmt_i), FMT_MASK[fmt_i], code_i);
-        sig_o = sig[SIG_W-1:0];
+        r = mma_decode_fn(mma_fmt_row_fn(fmt_i), FMT_MASK[fmt_i], code_i);
+        bad_o  = r[39];
+        cls_o  = r[38:37];
+        sign_o = r[36];
+        exp_o  = r[35:24];
+        sig_o  = r[SIG_W-1:0];
     end
 endmodule
