@@ -9,6 +9,7 @@ presets stay owned by the library that real GPUs verify) and hw/config/<name>.js
 architecture only: array size, bytes per step, the instruction list and the preset).
 Outputs (all under ROOT, committed; ctest lint_gen_fresh regenerates into a scratch ROOT and diffs):
   hw/rtl/gen/mma_fmt.vh             format table as Verilog functions
+  hw/rtl/gen/mma_decode_set.vh      the decode stage for a constant set of formats (fixed positions)
   hw/rtl/gen/mma_cfg_<name>.vh      configuration localparams and its mode table
   include/mma/hw/mma_cfg_<name>.h   the same configuration and mode table for C/C++
   include/mma/hw/mma_configs.h      the list of configurations
@@ -190,7 +191,24 @@ def derived(cfg):
         'F_MAIN': max([m['f'] for m in main if not m['integer']] + [1]),
         'F_GRP': max([m['f'] for m in ms if m['group']] + [1]),
         'NMODES': len(ms),
+        # the operand formats a main lane / a nibble lane decodes (bit i = mma_format i)
+        'LANE_FMTS': fmt_mask(main),
+        'NIB_FMTS': fmt_mask([m for m in ms if m['packed']]),
     }
+
+
+def fmt_mask(modes):
+    mask = 0
+    for m in modes:
+        mask |= (1 << m['atype']) | (1 << m['btype'])
+    return mask
+
+
+def cfg_value(k, v, lang):
+    """A derived value as Verilog or C source: the format masks in hex."""
+    if not k.endswith('_FMTS'):
+        return str(v)
+    return f"32'h{v:08x}" if lang == 'v' else f'0x{v:08x}u'
 
 
 def mode_word(m):
@@ -237,6 +255,71 @@ def gen_fmt_vh(fmts, rounds):
     return ''.join(out)
 
 
+def gen_decode_set_vh(fmts):
+    """mma_decode_set_fn: the decode stage for a constant set of formats, one branch per format that
+    takes its fields from fixed bit positions; the class rules (mma_decode_float_fn / _int_fn) once."""
+    out = [HEADER_V.format(src='the golden model\'s format table (firmware/lib/format/table.c)')]
+    out.append(
+        '// mma_decode_set_fn: mma_decode_fn for the formats of a set (fmts, a constant: a parameter of\n'
+        '// the caller). Each format of the table has a branch that takes its fields from fixed bit\n'
+        '// positions of the code and its constants from the table; the branches of formats outside the set\n'
+        '// vanish, and the class rules (mma_decode_float_fn, mma_decode_int_fn) follow once. So the field\n'
+        '// extraction is a choice among the set\'s fixed slices (in synthesis and in a Verilated model\n'
+        '// alike), not the generic path\'s shifters by the table\'s fields. A format outside the set\n'
+        '// decodes as mma_decode_fn with fmt_ok 0: bad, and zero. Include inside a module after\n'
+        '// mma_fmt.vh (mma_decode_fn.vh does).\n')
+    out.append('function [39:0] mma_decode_set_fn;             // {bad, cls[1:0], sign, exp[11:0], sig[23:0]}\n'
+               '    input [31:0] fmts;                         // formats decoded (bit i = mma_format i); a constant\n'
+               '    input [4:0]  fmt;                          // the element\'s format\n'
+               '    input [31:0] code;                         // the code in its storage width (tf32: the f32 pattern)\n'
+               '    reg        bad;                            // bits above the storage width, or a format outside fmts\n'
+               '    reg        is_int, isign, fsign, has_inf, has_sub;\n'
+               '    reg [1:0]  nan_sty;\n'
+               '    reg [3:0]  ebits;\n'
+               '    reg [5:0]  fbits;\n'
+               '    reg signed [10:0] bias;\n'
+               '    reg signed [11:0] emin;\n'
+               '    reg [31:0] efield, frac, imag;\n'
+               '    reg [38:0] dec;\n'
+               '    begin\n'
+               "        bad = 1'b1; is_int = 1'b0; isign = 1'b0; fsign = 1'b0; has_inf = 1'b0; has_sub = 1'b0;\n"
+               "        nan_sty = 2'd0; ebits = 4'd0; fbits = 6'd0; bias = 11'sd0; emin = 12'sd0;\n"
+               "        efield = 32'd0; frac = 32'd0; imag = 32'd0;\n")
+    def field(lo, n):
+        return f"{{{32 - n}'d0, code[{lo + n - 1}:{lo}]}}" if n < 32 else f'code[{lo + n - 1}:{lo}]'
+    for f in sorted(fmts, key=lambda f: f['code']):
+        if f['name'] == 'f64' or f['kind'] not in (0, 1, 2):
+            continue
+        c, S = f['code'], f['storage']
+        bad = f"code[31:{S}] != {32 - S}'d0" if S < 32 else "1'b0"
+        out.append(f"        if (fmts[{c}] && fmt == 5'd{c}) begin{' ' * (24 - len(str(c)) * 2)}// {f['name']}\n")
+        out.append(f'            bad = {bad};\n')
+        if f['kind'] == 0:
+            FS, F, E = f['frac_shift'], f['frac_bits'], f['exp_bits']
+            frac = field(FS, F) if F > 0 else "32'd0"
+            sg = f'code[{FS + F + E}]' if f['sign'] else "1'b0"
+            emin = f['emin']
+            emin_v = f"-12'sd{-emin}" if emin < 0 else f"12'sd{emin}"
+            out.append(f"            fsign = {sg}; efield = {field(FS + F, E)}; frac = {frac};\n"
+                       f"            ebits = 4'd{E}; fbits = 6'd{F}; has_inf = 1'b{f['inf']}; nan_sty = 2'd{f['nan_style']};\n"
+                       f"            bias = 11'sd{f['bias']}; emin = {emin_v}; has_sub = 1'b{f['subnormals']};\n")
+        else:
+            c32 = field(0, S)
+            out.append("            is_int = 1'b1;\n")
+            if f['kind'] == 1:
+                top = f'code[{S - 1}]'
+                out.append(f"            isign = {top};\n"
+                           f"            imag = {top} ? ((~{c32} + 32'd1) & 32'h{(1 << S) - 1:08x}) : {c32};\n")
+            else:
+                out.append(f'            imag = {c32};\n')
+        out.append('        end\n')
+    out.append("        if (is_int)\n"
+               "            dec = mma_decode_int_fn(isign, imag);\n"
+               "        else\n"
+               "            dec = mma_decode_float_fn(fsign, efield, frac, ebits, fbits, has_inf, nan_sty, bias, emin, has_sub);\n"
+               "        mma_decode_set_fn = bad ? {1'b1, 39'd0} : {1'b0, dec};\n    end\nendfunction\n")
+    return ''.join(out)
+
 def gen_cfg_vh(cfg, idx):
     d = derived(cfg)
     out = [HEADER_V.format(src=f'hw/config/{cfg["name"]}.json and the {cfg["preset"]} preset')]
@@ -246,7 +329,7 @@ def gen_cfg_vh(cfg, idx):
     out.append(f'localparam CFG_TM = {cfg["tm"]};\nlocalparam CFG_TN = {cfg["tn"]};\n')
     out.append(f'localparam CFG_W = {cfg["w_bytes"]};   // bytes of A (and of B) per DPU step\n')
     for k, v in d.items():
-        out.append(f'localparam CFG_{k} = {v};\n')
+        out.append(f'localparam CFG_{k} = {cfg_value(k, v, "v")};\n')
     out.append(f'// The mode table: one row per instruction of hw/config/{cfg["name"]}.json\n')
     out.append(f'function [{MODE_BITS - 1}:0] cfg_mode;\n  input [7:0] i;\n  begin\n    case (i)\n')
     for i, m in enumerate(cfg['modes']):
@@ -285,7 +368,7 @@ def gen_cfg_h(cfg, idx):
     out.append(f'#define MMA_CFG_{u}_ID {idx}\n#define MMA_CFG_{u}_TM {cfg["tm"]}\n#define MMA_CFG_{u}_TN {cfg["tn"]}\n')
     out.append(f'#define MMA_CFG_{u}_W {cfg["w_bytes"]}\n')
     for k, v in d.items():
-        out.append(f'#define MMA_CFG_{u}_{k} {v}\n')
+        out.append(f'#define MMA_CFG_{u}_{k} {cfg_value(k, v, "c")}\n')
     out.append(f'#define MMA_CFG_{u}_PRESET "{cfg["preset"]}"\n')
     if cfg.get('gpu'):
         out.append(f'#define MMA_CFG_{u}_GPU "{cfg["gpu"]}"\n')
@@ -381,6 +464,7 @@ def main():
     cfgs = [read_config(os.path.join(cfg_dir, n + '.json'), args.hwgen, fmts) for n in names]
     written = []
     write(os.path.join(args.out, 'hw', 'rtl', 'gen', 'mma_fmt.vh'), gen_fmt_vh(fmts, rounds), written)
+    write(os.path.join(args.out, 'hw', 'rtl', 'gen', 'mma_decode_set.vh'), gen_decode_set_vh(fmts), written)
     write(os.path.join(args.out, 'include', 'mma', 'hw', 'mma_mode.h'), gen_mode_h(), written)
     write(os.path.join(args.out, 'hw', 'rtl', 'gen', 'mma_mode.vh'), gen_mode_vh(), written)
     write(os.path.join(args.out, 'hw', 'rtl', 'gen', 'mma_status.vh'), gen_status_vh(statuses), written)

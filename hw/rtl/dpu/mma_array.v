@@ -15,6 +15,8 @@ module mma_array #(
     parameter HAS_INT = 1,
     parameter HAS_SEP = 1,
     parameter HAS_PAIR = 1,
+    parameter [31:0] LANE_FMTS = 32'h8001_EFFE,  // operand formats of the DPUs' lanes (mma_dpu)
+    parameter [31:0] NIB_FMTS = 32'h0001_8200,
     parameter P = 3,
     parameter SLOT_W = 2,
     parameter MODE_W = 120,
@@ -53,8 +55,8 @@ module mma_array #(
         for (r = 0; r < TM; r = r + 1) begin : g_row
             for (c = 0; c < TN; c = c + 1) begin : g_col
                 mma_dpu #(.NL(NL), .NN(NN), .F_MAIN(F_MAIN), .F_GRP(F_GRP), .HAS_SPARSE(HAS_SPARSE),
-                          .HAS_SCALE(HAS_SCALE), .HAS_INT(HAS_INT), .HAS_SEP(HAS_SEP), .HAS_PAIR(HAS_PAIR), .P(P),
-                          .SLOT_W(SLOT_W), .MODE_W(MODE_W)) u_dpu (
+                          .HAS_SCALE(HAS_SCALE), .HAS_INT(HAS_INT), .HAS_SEP(HAS_SEP), .HAS_PAIR(HAS_PAIR),
+                          .LANE_FMTS(LANE_FMTS), .NIB_FMTS(NIB_FMTS), .P(P), .SLOT_W(SLOT_W), .MODE_W(MODE_W)) u_dpu (
                     .clk_i(clk_i), .rst_ni(rst_ni), .mode_i(mode_i), .ordered_i(ordered_i),
                     .valid_i(valid_i), .slot_i(slot_i), .first_i(first_i), .cont_i(cont_i), .chunk_first_i(chunk_first_i),
                     .chunk_last_i(chunk_last_i), .last_i(last_i), .half_i(half_i),

@@ -32,6 +32,8 @@ module mma_core #(
     parameter HAS_INT = 1,
     parameter HAS_SEP = 1,
     parameter HAS_PAIR = 1,
+    parameter [31:0] LANE_FMTS = 32'h8001_EFFE,  // operand formats of the DPUs' lanes (mma_dpu)
+    parameter [31:0] NIB_FMTS = 32'h0001_8200,
     parameter MODE_W = 120,
     parameter P = 4,              // accumulator slots per DPU
     parameter SLOT_W = 2,
@@ -312,8 +314,8 @@ module mma_core #(
 
     // ------------------------------------------------------------------ the array
     mma_array #(.TM(TM), .TN(TN), .NL(NL), .NN(NN), .F_MAIN(F_MAIN), .F_GRP(F_GRP), .HAS_SPARSE(HAS_SPARSE),
-                .HAS_SCALE(HAS_SCALE), .HAS_INT(HAS_INT), .HAS_SEP(HAS_SEP), .HAS_PAIR(HAS_PAIR), .P(P),
-                .SLOT_W(SLOT_W), .MODE_W(MODE_W)) u_array (
+                .HAS_SCALE(HAS_SCALE), .HAS_INT(HAS_INT), .HAS_SEP(HAS_SEP), .HAS_PAIR(HAS_PAIR),
+                .LANE_FMTS(LANE_FMTS), .NIB_FMTS(NIB_FMTS), .P(P), .SLOT_W(SLOT_W), .MODE_W(MODE_W)) u_array (
         .clk_i(clk_i), .rst_ni(rst_ni), .mode_i(mode_i), .ordered_i(ordered_i), .valid_i(i_v), .slot_i(i_slot),
         .first_i(i_first), .cont_i(i_cont), .chunk_first_i(i_cf), .chunk_last_i(i_cl), .last_i(i_last),
         .half_i(i_half), .c_i(c_step), .a_i(a_rd), .b_i(b_rd), .meta_i(meta_step), .sa_i(sa_step), .sb_i(sb_step),

@@ -14,9 +14,10 @@
 // Operand isolation: the S1 register of a lane (mma_lane) loads only in a step that uses the lane
 // (the main lanes a mode's G covers, the nibble lanes of a packed mode; likewise B's unselected
 // positions of a sparse step), so the decoders and multipliers of the other lanes do not switch.
-// The lanes call the stage functions (mma_decode_fn, mma_multiply_fn) inside those enabled clocked
-// blocks: the same logic as the stage modules, and a Verilated model evaluates only the lanes in
-// use. The later stages (block scale, group sums, align, sum, rounding, the s32 encode, the C
+// The lanes call the stage functions (mma_decode_set_fn, mma_multiply_fn) inside those enabled
+// clocked blocks: the same logic as the stage modules, and a Verilated model evaluates only the
+// lanes in use. A lane decodes only the configuration's operand formats (LANE_FMTS, NIB_FMTS), each
+// with its fields at fixed positions. The later stages (block scale, group sums, align, sum, rounding, the s32 encode, the C
 // decoders and conversion) take an enable that holds their outputs at zero in a cycle without a
 // step or in a mode that does not use them, for the same reason.
 module mma_dpu #(
@@ -29,6 +30,9 @@ module mma_dpu #(
     parameter HAS_INT = 1,
     parameter HAS_SEP = 1,
     parameter HAS_PAIR = 1,
+    parameter [31:0] LANE_FMTS = 32'h8001_EFFE,  // formats a main lane decodes (the configuration's
+                                                 // unpacked operand formats; default: mma_decode's)
+    parameter [31:0] NIB_FMTS = 32'h0001_8200,   // formats a nibble lane decodes (e2m1, s4, u4)
     parameter P = 3,              // accumulator slots (interleaved outputs), >= 3
     parameter SLOT_W = 2,
     parameter MODE_W = 120,       // bits of a mode word (MODE_BITS of hw/rtl/gen/mma_mode.vh)
@@ -109,17 +113,6 @@ module mma_dpu #(
     wire       m_f16 = m_dtype == MMA_FMT_F16;
     wire [6:0] m_act_lanes = m_sparse ? {1'b0, m_g[6:1]} : m_g;     // main lanes a step uses
     localparam [1:0] CM_JOINT = 2'd0, CM_SEPARATE = 2'd1, CM_UNUSED = 2'd2;
-
-    // the operand formats' rows of the format table, read once for all lanes (mma_fmt_row_fn)
-    localparam [31:0] LANE_FMTS = 32'h8001_EFFE;   // what a main lane decodes (mma_decode's default)
-    localparam [31:0] NIB_FMTS = 32'h0001_8200;    // a nibble lane: e2m1, s4, u4
-    reg [63:0] row_a, row_b;    // (no function in a continuous assignment: Verilator 5.006 miscompiles them)
-    always @* begin
-        row_a = mma_fmt_row_fn(m_atype);
-        row_b = mma_fmt_row_fn(m_btype);
-    end
-    wire ok_a = LANE_FMTS[m_atype], ok_b = LANE_FMTS[m_btype];
-    wire nok_a = NIB_FMTS[m_atype], nok_b = NIB_FMTS[m_btype];
 
     // floor(log2) of a block size 16/32/64, for the scale factor of a dense position
     wire [2:0] bk_log = m_block_k[6] ? 3'd6 : m_block_k[5] ? 3'd5 : 3'd4;
@@ -241,8 +234,8 @@ module mma_dpu #(
             wire [31:0] acode = m_korder ? (s0_half ? a_p1 : a_p0) : a_nat;   // read only when act
             wire [31:0] bcode = m_sparse ? b_sp : m_korder ? (s0_half ? b_p1 : b_p0) : b_nat;
             wire [1:0] fi = dpos >> bk_log;                               // its block's scale factor
-            mma_lane #(.SIG_W(11), .MW(MWM)) u_lane (.clk_i(clk_i), .load_i(s0_v), .act_i(act),
-                .row_a_i(row_a), .row_b_i(row_b), .ok_a_i(ok_a), .ok_b_i(ok_b), .a_i(acode), .b_i(bcode),
+            mma_lane #(.FMTS(LANE_FMTS), .CODE_W(32), .SIG_W(11), .MW(MWM)) u_lane (.clk_i(clk_i), .load_i(s0_v),
+                .act_i(act), .fmt_a_i(m_atype), .fmt_b_i(m_btype), .a_i(acode), .b_i(bcode),
                 .scale_en_i(m_scaled), .s_nan_i(sf_nan[fi]), .s_zero_i(sf_zero[fi]), .s_sig_i({7'd0, sf_sig[fi*8]}),
                 .s_exp_i(sf_exp[fi*12 +: 12]), .s_e_shift_i(sf_esh[fi*12 +: 12]),
                 .act_o(s1_act[l]), .bad_o(s1_pbad[l]), .sign_o(s1_sign[l]), .cls_o(s1_cls[l*2 +: 2]),
@@ -261,12 +254,12 @@ module mma_dpu #(
                 localparam integer CH = l / 4;               // chunk; its lanes are 2*CH and 2*CH + 1
                 wire [31:0] bc = m_eb == 3'd1 ? b_e1[l] : m_eb == 3'd2 ? b_e2[l] : b_e4[l];
                 wire selected = sel_pos0[((2 * CH) % NL)*2 +: 2] == (l % 4) || sel_pos1[((2 * CH) % NL)*2 +: 2] == (l % 4);
-                reg [39:0] ds;                                 // the position's class (mma_decode_fn)
+                reg [39:0] ds;                                 // the position's class (mma_decode_set_fn)
                 reg q_spec;
                 always @(posedge clk_i) begin
                     if (s0_v) begin
                         if (m_sparse && (2 * CH) < m_act_lanes) begin
-                            ds = mma_decode_fn(row_b, ok_b, bc);
+                            ds = mma_decode_set_fn(LANE_FMTS, m_btype, bc);
                             q_spec <= !selected && ds[38];        // class bit 1: NaN or Inf
                         end else if (q_spec) begin             // written only when it changes
                             q_spec <= 1'b0;
@@ -292,9 +285,8 @@ module mma_dpu #(
                 wire [11:0] e_unused;
                 wire [1:0] cls;
                 assign s1_ncls[l*2 +: 2] = s1_nact[l] ? cls : 2'd0;   // an unused lane is a zero
-                mma_lane #(.SIG_W(4), .MW(MWN)) u_lane (.clk_i(clk_i), .load_i(s0_v), .act_i(act),
-                    .row_a_i(row_a), .row_b_i(row_b), .ok_a_i(nok_a), .ok_b_i(nok_b),
-                    .a_i({28'd0, s0_a[l*4 +: 4]}), .b_i({28'd0, s0_b[l*4 +: 4]}),
+                mma_lane #(.FMTS(NIB_FMTS), .CODE_W(4), .SIG_W(4), .MW(MWN)) u_lane (.clk_i(clk_i), .load_i(s0_v),
+                    .act_i(act), .fmt_a_i(m_atype), .fmt_b_i(m_btype), .a_i(s0_a[l*4 +: 4]), .b_i(s0_b[l*4 +: 4]),
                     .scale_en_i(1'b0), .s_nan_i(1'b0), .s_zero_i(1'b0), .s_sig_i(8'd1), .s_exp_i(12'sd0),
                     .s_e_shift_i(12'sd0), .act_o(s1_nact[l]), .bad_o(s1_nbad[l]), .sign_o(s1_nsign[l]),
                     .cls_o(cls), .e_o(e_unused), .lsb_o(s1_nlsb[l*12 +: 12]), .m_o(s1_nm[l*MWN +: MWN]));
@@ -312,12 +304,10 @@ module mma_dpu #(
     wire [23:0] cin_sig;
     wire [31:0] c_enc;
     localparam [31:0] ACC_FMTS = 32'h0000_000A;    // f32, f16: what C and the accumulator are decoded in
-    reg [63:0] row_c, row_d;
     reg [39:0] cin_r, cs_r;
     always @* begin                                 // C decoded on an output's first step only
-        row_c = mma_fmt_row_fn(m_ctype);
         cin_r = 40'd0;
-        if (s0_v && s0_first) cin_r = mma_decode_fn(row_c, ACC_FMTS[m_ctype], s0_c);
+        if (s0_v && s0_first) cin_r = mma_decode_set_fn(ACC_FMTS, m_ctype, s0_c);
     end
     assign {cin_bad, cin_cls, cin_sign, cin_exp, cin_sig} = cin_r;
     mma_encode #(.SIGW(24)) u_cconv (.en_i(s0_v && s0_first), .fmt_i(m_dtype), .mode_i(3'd0), .sat_i(1'b0), .sign_i(cin_sign), .sig_i(cin_sig),
@@ -434,9 +424,8 @@ module mma_dpu #(
     wire [11:0] cs_exp;
     wire [23:0] cs_sig;
     always @* begin                                 // the step's C decoded in a valid step only
-        row_d = mma_fmt_row_fn(m_dtype);
         cs_r = 40'd0;
-        if (s2_v) cs_r = mma_decode_fn(row_d, ACC_FMTS[m_dtype], c_step);
+        if (s2_v) cs_r = mma_decode_set_fn(ACC_FMTS, m_dtype, c_step);
     end
     assign {cs_bad, cs_cls, cs_sign, cs_exp, cs_sig} = cs_r;
     wire [NT-1:0]    al_act  = {s2_gact, s2_shadow, s2_act};

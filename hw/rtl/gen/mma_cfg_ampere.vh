@@ -17,6 +17,8 @@ localparam CFG_HAS_F16 = 1;
 localparam CFG_F_MAIN = 24;
 localparam CFG_F_GRP = 1;
 localparam CFG_NMODES = 4;
+localparam CFG_LANE_FMTS = 32'h0000001c;
+localparam CFG_NIB_FMTS = 32'h00000000;
 // The mode table: one row per instruction of hw/config/ampere.json
 function [119:0] cfg_mode;
   input [7:0] i;

@@ -17,6 +17,8 @@ localparam CFG_HAS_F16 = 1;
 localparam CFG_F_MAIN = 25;
 localparam CFG_F_GRP = 35;
 localparam CFG_NMODES = 111;
+localparam CFG_LANE_FMTS = 32'h000063fc;
+localparam CFG_NIB_FMTS = 32'h00018200;
 // The mode table: one row per instruction of hw/config/default.json
 function [119:0] cfg_mode;
   input [7:0] i;

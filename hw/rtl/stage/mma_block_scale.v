@@ -19,20 +19,18 @@ module mma_block_scale (
 `include "mma_fmt.vh"
 `include "mma_decode_fn.vh"
     localparam [31:0] SCALE_FMTS = (32'd1 << 10) | (32'd1 << 11);  // ue8m0, ue4m3
-    reg [63:0] row;
-    reg [39:0] da, db;                  // the two scale codes decoded (mma_decode_fn)
+    reg [39:0] da, db;                  // the two scale codes decoded (mma_decode_set_fn)
     reg [1:0] ca, cb;
     reg signed [11:0] ea, eb, la, lb;
     reg [3:0] ma, mb;
     reg live;
     always @* begin
-        row = 64'd0; da = 40'd0; db = 40'd0; ca = 2'd0; cb = 2'd0; ea = 12'sd0; eb = 12'sd0;
+        da = 40'd0; db = 40'd0; ca = 2'd0; cb = 2'd0; ea = 12'sd0; eb = 12'sd0;
         la = 12'sd0; lb = 12'sd0; ma = 4'd0; mb = 4'd0; live = 1'b0;
         nan_o = 1'b0; zero_o = 1'b0; sig_o = 8'd0; exp_o = 12'sd0; e_shift_o = 12'sd0; bad_o = 1'b0;
         if (en_i) begin
-            row = mma_fmt_row_fn(stype_i);
-            da = mma_decode_fn(row, SCALE_FMTS[stype_i], {24'd0, sa_i});
-            db = mma_decode_fn(row, SCALE_FMTS[stype_i], {24'd0, sb_i});
+            da = mma_decode_set_fn(SCALE_FMTS, stype_i, {24'd0, sa_i});
+            db = mma_decode_set_fn(SCALE_FMTS, stype_i, {24'd0, sb_i});
             ca = da[38:37]; ea = da[35:24]; ma = da[3:0];
             cb = db[38:37]; eb = db[35:24]; mb = db[3:0];
             // floor(log2) of the 4-bit significands

@@ -2,7 +2,8 @@
 // -> class, sign, weight of the significand's LSB and the integer significand. Normals give
 // sig = 2^p + fraction, exp = e - bias - p; subnormals sig = fraction at exp = emin - p (never
 // renormalised); integers sig = |value| at exp 0. The format's fields come from the generated
-// format table, the decoding itself is one generic path. Combinational.
+// format table; each format of FMT_MASK is decoded with its fields at fixed positions
+// (mma_decode_set_fn: the generic path of mma_decode_fn, folded per format). Combinational.
 module mma_decode #(
     parameter SIG_W = 24,                       // significand bits kept: 24 covers f32, 11 every element format
     parameter [31:0] FMT_MASK = 32'h8001_EFFE   // formats decoded (bit i = mma_format i): all but f64, s32, b1
@@ -17,12 +18,12 @@ module mma_decode #(
 );
 `include "mma_fmt.vh"
 `include "mma_decode_fn.vh"
-    // the body is the function mma_decode_fn (mma_dpu calls it in clocked blocks that run only for
+    // the body is the function mma_decode_set_fn (mma_dpu calls it in clocked blocks that run only for
     // the lanes a step uses); the module keeps the SIG_W bits of the significand its formats need
     // (no function in a continuous assignment: Verilator 5.006 miscompiles them)
     reg [39:0] r;
     always @* begin
-        r = mma_decode_fn(mma_fmt_row_fn(fmt_i), FMT_MASK[fmt_i], code_i);
+        r = mma_decode_set_fn(FMT_MASK, fmt_i, code_i);
         bad_o  = r[39];
         cls_o  = r[38:37];
         sign_o = r[36];

@@ -30,7 +30,7 @@ function [39:0] mma_decode_fn;                 // {bad, cls[1:0], sign, exp[11:0
     input [31:0] code;                         // the code in its storage width (tf32: the f32 pattern)
     reg [6:0]  storage, vbits;
     reg [1:0]  kind, nan_sty, cls;
-    reg        has_sgn, has_inf, has_sub, fsign, emax_f, isign, sign, bad;
+    reg        has_sgn, has_inf, has_sub, fsign, isign, sign, bad;
     reg [3:0]  ebits;
     reg [5:0]  fbits;
     reg signed [10:0] bias;
@@ -58,38 +58,15 @@ function [39:0] mma_decode_fn;                 // {bad, cls[1:0], sign, exp[11:0
         frac   = bits & fmask;
         efield = (bits >> fbits) & emask;
         fsign  = has_sgn & bits[fbits + {2'b00, ebits}];
-        emax_f = efield == emask;
         isign  = kind == 2'd1 && code[storage[4:0] - 5'd1];
         imag   = isign ? ((~code + 32'd1) & smask) : (code & smask);
 
         bad  = !fmt_ok || (code & ~smask) != 32'd0;
-        cls  = 2'd0;
-        sign = 1'b0;
-        exp  = 12'sd0;
-        sig  = 24'd0;
-        if (kind != 2'd0) begin
-            // integers: two's complement or unsigned, value = sig at exp 0
-            sign = isign;
-            cls = imag == 32'd0 ? 2'd0 : 2'd1;
-            sig = imag[23:0];
-        end else begin
-            sign = fsign;
-            if (emax_f && nan_sty == 2'd1 && frac != 32'd0) begin
-                cls = 2'd3;                                             // IEEE NaN
-            end else if (emax_f && nan_sty == 2'd2 && frac == fmask) begin
-                cls = 2'd3;                                             // all-ones NaN (e4m3, ue8m0, ue4m3)
-            end else if (emax_f && has_inf && frac == 32'd0) begin
-                cls = 2'd2;                                             // Inf
-            end else if (efield == 32'd0 && has_sub) begin
-                cls = frac == 32'd0 ? 2'd0 : 2'd1;                      // zero or subnormal
-                sig = frac[23:0];
-                exp = frac == 32'd0 ? 12'sd0 : emin - $signed({6'd0, fbits});
-            end else begin
-                cls = 2'd1;                                             // normal
-                sig = (fmask[23:0] + 24'd1) | frac[23:0];
-                exp = $signed({1'b0, efield[10:0]}) - $signed({bias[10], bias}) - $signed({6'd0, fbits});
-            end
-        end
+        if (kind != 2'd0)
+            {cls, sign, exp, sig} = mma_decode_int_fn(isign, imag);     // integers
+        else
+            {cls, sign, exp, sig} = mma_decode_float_fn(fsign, efield, frac, ebits, fbits, has_inf, nan_sty, bias,
+                                                        emin, has_sub);
         if (bad) begin
             cls = 2'd0;
             sign = 1'b0;
@@ -99,3 +76,60 @@ function [39:0] mma_decode_fn;                 // {bad, cls[1:0], sign, exp[11:0
         mma_decode_fn = {bad, cls, sign, exp, sig};
     end
 endfunction
+
+// mma_decode_float_fn: the class rules of a float code whose fields are extracted (NUMERICS 1):
+// NaN (IEEE: exponent all ones and a fraction; all-ones style: every bit of both), Inf, zero or
+// subnormal (sig = fraction at emin - p, never renormalised), normal (sig = 2^p + fraction at
+// e - bias - p). Called by mma_decode_fn with the row's fields and by the generated
+// mma_decode_set_fn with constants (then it folds to the logic of one format).
+function [38:0] mma_decode_float_fn;           // {cls[1:0], sign, exp[11:0], sig[23:0]}
+    input              fsign;
+    input [31:0]       efield;
+    input [31:0]       frac;
+    input [3:0]        ebits;
+    input [5:0]        fbits;
+    input              has_inf;
+    input [1:0]        nan_sty;
+    input signed [10:0] bias;
+    input signed [11:0] emin;
+    input              has_sub;
+    reg [31:0] fmask, emask;
+    reg        emax_f;
+    reg [1:0]  cls;
+    reg signed [11:0] exp;
+    reg [23:0] sig;
+    begin
+        fmask  = (32'd1 << fbits) - 32'd1;
+        emask  = (32'd1 << ebits) - 32'd1;
+        emax_f = efield == emask;
+        cls = 2'd1;
+        exp = 12'sd0;
+        sig = 24'd0;
+        if (emax_f && nan_sty == 2'd1 && frac != 32'd0) begin
+            cls = 2'd3;                                             // IEEE NaN
+        end else if (emax_f && nan_sty == 2'd2 && frac == fmask) begin
+            cls = 2'd3;                                             // all-ones NaN (e4m3, ue8m0, ue4m3)
+        end else if (emax_f && has_inf && frac == 32'd0) begin
+            cls = 2'd2;                                             // Inf
+        end else if (efield == 32'd0 && has_sub) begin
+            cls = frac == 32'd0 ? 2'd0 : 2'd1;                      // zero or subnormal
+            sig = frac[23:0];
+            exp = frac == 32'd0 ? 12'sd0 : emin - $signed({6'd0, fbits});
+        end else begin
+            sig = (fmask[23:0] + 24'd1) | frac[23:0];               // normal
+            exp = $signed({1'b0, efield[10:0]}) - $signed({bias[10], bias}) - $signed({6'd0, fbits});
+        end
+        mma_decode_float_fn = {cls, fsign, exp, sig};
+    end
+endfunction
+
+// mma_decode_int_fn: an integer code's class, sign and magnitude (value = sig at exp 0).
+function [38:0] mma_decode_int_fn;             // {cls[1:0], sign, exp[11:0], sig[23:0]}
+    input        isign;
+    input [31:0] imag;                         // |value|
+    begin
+        mma_decode_int_fn = {imag == 32'd0 ? 2'd0 : 2'd1, isign, 12'sd0, imag[23:0]};
+    end
+endfunction
+
+`include "mma_decode_set.vh"

@@ -21,6 +21,8 @@
 #define MMA_CFG_DEFAULT_F_MAIN 25
 #define MMA_CFG_DEFAULT_F_GRP 35
 #define MMA_CFG_DEFAULT_NMODES 111
+#define MMA_CFG_DEFAULT_LANE_FMTS 0x000063fcu
+#define MMA_CFG_DEFAULT_NIB_FMTS 0x00018200u
 #define MMA_CFG_DEFAULT_PRESET "rtx_blackwell"
 
 /* The mode table (one row per instruction of hw/config/default.json). */
