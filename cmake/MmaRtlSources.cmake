@@ -2,9 +2,10 @@
 # Verilator models (sim/CMakeLists.txt), the lint test, and the synthesis scripts (hw/syn), which
 # get the list through
 #   cmake -DMMA_PRINT_RTL=stage|dpu|accel|all|soc|sys -P cmake/MmaRtlSources.cmake
-# (one path relative to the project root per line). Include directories: hw/rtl/gen (generated
-# parameter files: the format table, mode layout and one file per configuration) and hw/rtl/stage
-# (the stage functions, mma_<stage>_fn.vh, that a stage module and mma_dpu share).
+# (one path relative to the project root per line); -DMMA_PRINT_RTL=incdirs prints the include
+# directories: hw/rtl/gen (generated parameter files: the format table, mode layout and one file
+# per configuration), hw/rtl/stage (the stage functions, mma_<stage>_fn.vh, that a stage module
+# and mma_dpu share) and hw/rtl/accel (mma_pass.vh, shared by the scheduler and the job checker).
 # "all" is the accelerator (stage + dpu + accel); the SoC (soc) also needs picorv32.v from the installed pythondata-cpu-picorv32 package
 # (cmake/MmaPicorv32.cmake finds it; it is never copied into the repository). "sys" is the SoC with
 # the accelerator in its slot (mma_soc_sys): all + soc + the module that joins them (+ picorv32.v).
@@ -49,7 +50,8 @@ set(MMA_RTL_SOC_FILES
   hw/rtl/soc/mma_soc_top.v)
 set(MMA_RTL_SYS_FILES
   hw/rtl/soc/mma_soc_sys.v)
-set(MMA_RTL_INCLUDE_DIRS ${MMA_RTL_ROOT}/hw/rtl/gen ${MMA_RTL_ROOT}/hw/rtl/stage)
+set(MMA_RTL_INCLUDE_FILES_DIRS hw/rtl/gen hw/rtl/stage hw/rtl/accel)
+list(TRANSFORM MMA_RTL_INCLUDE_FILES_DIRS PREPEND "${MMA_RTL_ROOT}/" OUTPUT_VARIABLE MMA_RTL_INCLUDE_DIRS)
 
 # MMA_RTL_<AREA>_SOURCES: the same lists as absolute paths
 foreach(area IN ITEMS STAGE DPU ACCEL SOC SYS)
@@ -61,6 +63,9 @@ if(CMAKE_SCRIPT_MODE_FILE AND MMA_PRINT_RTL)
   set(_sys OFF)
   if(MMA_PRINT_RTL STREQUAL "sys")
     set(_sys ON)
+  endif()
+  if(MMA_PRINT_RTL STREQUAL "incdirs")
+    list(APPEND _files ${MMA_RTL_INCLUDE_FILES_DIRS})
   endif()
   if(MMA_PRINT_RTL STREQUAL "stage" OR MMA_PRINT_RTL STREQUAL "accel" OR MMA_PRINT_RTL STREQUAL "all" OR _sys)
     list(APPEND _files ${MMA_RTL_STAGE_FILES})

@@ -349,6 +349,14 @@ def gen_mode_vh():
     return ''.join(out)
 
 
+def gen_mode_bits_vh():
+    out = [HEADER_V.format(src='the mode field list of hw/gen/gen_hw.py')]
+    out.append('// The width of a mode word as a macro, for the MODE_W parameter defaults of the modules that\n'
+               '// carry mode words (include at the top of a file, outside the module).\n')
+    out.append(f'`ifndef MMA_MODE_BITS\n`define MMA_MODE_BITS {MODE_BITS}\n`endif\n')
+    return ''.join(out)
+
+
 def gen_status_vh(statuses):
     out = [HEADER_V.format(src='the golden model\'s status codes (include/mma/status.h)')]
     out.append('// Error causes of the accelerator (ERR_CAUSE): the mma_status codes; include inside a module.\n')
@@ -467,6 +475,7 @@ def main():
     write(os.path.join(args.out, 'hw', 'rtl', 'gen', 'mma_decode_set.vh'), gen_decode_set_vh(fmts), written)
     write(os.path.join(args.out, 'include', 'mma', 'hw', 'mma_mode.h'), gen_mode_h(), written)
     write(os.path.join(args.out, 'hw', 'rtl', 'gen', 'mma_mode.vh'), gen_mode_vh(), written)
+    write(os.path.join(args.out, 'hw', 'rtl', 'gen', 'mma_mode_bits.vh'), gen_mode_bits_vh(), written)
     write(os.path.join(args.out, 'hw', 'rtl', 'gen', 'mma_status.vh'), gen_status_vh(statuses), written)
     for i, c in enumerate(cfgs):
         write(os.path.join(args.out, 'hw', 'rtl', 'gen', f'mma_cfg_{c["name"]}.vh'), gen_cfg_vh(c, i), written)

@@ -86,7 +86,8 @@ if ((pnr)) && [[ $target == ecp5 && ! -x $nextpnr_ecp5 ]]; then setup_args+=(--e
 if ((${#setup_args[@]})); then bash "$ROOT/scripts/setup.sh" "${setup_args[@]}" >&2; fi
 
 mapfile -t rtl < <(cmake -DMMA_PRINT_RTL=all -P "$ROOT/cmake/MmaRtlSources.cmake")
-read_cmd="read_verilog -I$ROOT/hw/rtl/gen -I$ROOT/hw/rtl/stage ${defines[*]}"
+mapfile -t incdirs < <(cmake -DMMA_PRINT_RTL=incdirs -P "$ROOT/cmake/MmaRtlSources.cmake")
+read_cmd="read_verilog ${incdirs[*]/#/-I$ROOT/} ${defines[*]}"
 for f in "${rtl[@]}"; do read_cmd+=" $ROOT/$f"; done
 read_cmd+=" $ROOT/hw/syn/mma_accel_pnr.v"
 

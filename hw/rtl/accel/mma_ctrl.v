@@ -14,8 +14,9 @@
 //   CODE         an element code wider than its format met while computing (D undefined)
 // The first two groups are found before any memory access; METADATA takes precedence over CODE,
 // as the golden model checks metadata before it computes.
+`include "mma_mode_bits.vh"
 module mma_ctrl #(
-    parameter MODE_W = 120,
+    parameter MODE_W = `MMA_MODE_BITS,
     parameter NMODES = 1,
     parameter WPR = 8,            // step words of a buffer row per pass
     parameter BUS_BYTES = 32
@@ -72,6 +73,7 @@ module mma_ctrl #(
 );
 `include "mma_fmt.vh"
 `include "mma_mode.vh"
+`include "mma_pass.vh"
 `include "mma_status.vh"
     localparam S_IDLE = 3'd0, S_LOOKUP = 3'd1, S_CHECK = 3'd2, S_RUN = 3'd3, S_DRAIN = 3'd4;
     reg [2:0] state;
@@ -91,11 +93,10 @@ module mma_ctrl #(
     wire [3:0]  m_kc_lg = mode_i[MP_KC_LOG2_LSB +: 4];
     wire [2:0]  m_steps_lg = mode_i[MP_STEPS_LOG2_LSB +: 3];
     wire [2:0]  m_block_k_lg = mode_i[MP_BLOCK_K_LOG2_LSB +: 3];
-    localparam WPR_LG = $clog2(WPR);
     wire [2:0]  c_esz = mode_i[MP_CTYPE_LSB +: 5] == MMA_FMT_F16 ? 3'd2 : 3'd4;
     wire [2:0]  d_esz = mode_i[MP_DTYPE_LSB +: 5] == MMA_FMT_F16 ? 3'd2 : 3'd4;
     // dense K one buffer pass holds
-    wire [15:0] kpass = 16'd1 << (WPR_LG + {4'd0, m_korder} - {2'd0, m_steps_lg} + {1'd0, m_kc_lg});
+    wire [15:0] kpass = 16'd1 << ({1'b0, pass_chunks_log2(m_korder, m_steps_lg)} + {2'd0, m_kc_lg});
     wire [31:0] a_row = m_packed ? (k_i + 32'd1) >> 1 : m_sparse ? (k_i >> 1) * m_eb : k_i * m_eb;
     wire [31:0] b_row = m_packed ? (k_i + 32'd1) >> 1 : k_i * m_eb;
     wire [31:0] meta_row = (k_i + 32'd7) >> 3;

@@ -10,6 +10,7 @@
 // longer reads that row tile of the previous block and its previous D has been drained; each row
 // tile's D is written out as soon as the core has put it in the C/D buffer. Three cooperating
 // walkers: the loader (DMA reads), the submitter (blocks to the core), the drainer (DMA writes).
+`include "mma_mode_bits.vh"
 module mma_sched #(
     parameter TM = 2,
     parameter TN = 2,
@@ -19,7 +20,7 @@ module mma_sched #(
     parameter MB = 64,
     parameter NBLK = 64,
     parameter WPR = 8,
-    parameter MODE_W = 120,
+    parameter MODE_W = `MMA_MODE_BITS,
     parameter RT = MB / (TM * P), // derived
     parameter CT = NBLK / TN      // derived
 ) (
@@ -75,14 +76,11 @@ module mma_sched #(
 );
 `include "mma_fmt.vh"
 `include "mma_mode.vh"
+`include "mma_pass.vh"
     localparam WPC = NBLK / 8;                    // C/D words a buffer row (f32)
     localparam MWPR = WPR / 4 > 0 ? WPR / 4 : 1;  // metadata words a row
     localparam SWPR = WPR / 8 > 0 ? WPR / 8 : 1;  // scale words a row
     localparam TR = TM * P;                       // rows a row tile
-    localparam WPR_LG = $clog2(WPR);
-    generate if ((1 << WPR_LG) != WPR) begin : g_bad_wpr
-        mma_sched_WPR_must_be_a_power_of_two u_bad_wpr ();  // elaboration error naming the rule
-    end endgenerate
 
     // ------------------------------------------------------------------ the job's geometry
     wire [2:0]  m_eb = mode_i[MP_ELEM_BYTES_LSB +: 3];
@@ -106,9 +104,8 @@ module mma_sched #(
     // bytes of A, B a buffer word holds (one step, or the chunk of a pair_split word)
     wire [6:0]  a_wb = m_korder ? 7'd32 : m_packed ? {1'b0, m_g[6:1]} : m_sparse ? (m_g >> 1) * m_eb : m_g * m_eb;
     wire [6:0]  b_wb = m_korder ? 7'd32 : m_packed ? {1'b0, m_g[6:1]} : m_g * m_eb;
-    // chunks a pass holds, chunks of the job, passes
-    // (WPR is a power of two, so cpp is one too: chunk_steps_max / steps)
-    wire [4:0]  cpp_lg = WPR_LG + {4'd0, m_korder} - {2'd0, m_steps_lg};
+    // chunks a pass holds (mma_pass.vh), chunks of the job, passes
+    wire [4:0]  cpp_lg = pass_chunks_log2(m_korder, m_steps_lg);
     wire [15:0] cpp = 16'd1 << cpp_lg;
     wire [31:0] chunks = (k_i + {23'd0, m_kc} - 32'd1) >> m_kc_lg;
     wire [15:0] npass = (chunks[15:0] + cpp - 16'd1) >> cpp_lg;

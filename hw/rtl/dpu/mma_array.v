@@ -3,6 +3,7 @@
 // row shares its A step (and metadata and scale_A), every DPU of a column shares its B step (and
 // scale_B); all DPUs run in lockstep, so one set of control signals drives the whole array and
 // all results of a slot leave together.
+`include "mma_mode_bits.vh"
 module mma_array #(
     parameter TM = 2,
     parameter TN = 2,
@@ -19,7 +20,7 @@ module mma_array #(
     parameter [31:0] NIB_FMTS = 32'h0001_8200,
     parameter P = 3,
     parameter SLOT_W = 2,
-    parameter MODE_W = 120,
+    parameter MODE_W = `MMA_MODE_BITS,
     parameter NB = HAS_SPARSE ? 2 * NL : NL,    // derived
     parameter META_W = HAS_SPARSE ? 2 * NL : 4  // derived
 ) (

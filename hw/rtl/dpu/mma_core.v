@@ -20,6 +20,7 @@
 // two beats per word with sparse A, which reads 2W bytes of B a step); metadata and scale words
 // pack the bytes of consecutive steps (8 / 4 / 2 / 1 bytes a step); C/D bank r holds the rows with
 // i % TM = r, NBLK / 8 words a row, elements of 4 bytes (f32, s32) or 2 bytes (f16).
+`include "mma_mode_bits.vh"
 module mma_core #(
     parameter TM = 2,
     parameter TN = 2,
@@ -34,7 +35,7 @@ module mma_core #(
     parameter HAS_PAIR = 1,
     parameter [31:0] LANE_FMTS = 32'h8001_EFFE,  // operand formats of the DPUs' lanes (mma_dpu)
     parameter [31:0] NIB_FMTS = 32'h0001_8200,
-    parameter MODE_W = 120,
+    parameter MODE_W = `MMA_MODE_BITS,
     parameter P = 4,              // accumulator slots per DPU
     parameter SLOT_W = 2,
     parameter MB = 64,            // block rows: a multiple of TM*P

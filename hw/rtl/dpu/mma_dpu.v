@@ -20,6 +20,7 @@
 // with its fields at fixed positions. The later stages (block scale, group sums, align, sum, rounding, the s32 encode, the C
 // decoders and conversion) take an enable that holds their outputs at zero in a cycle without a
 // step or in a mode that does not use them, for the same reason.
+`include "mma_mode_bits.vh"
 module mma_dpu #(
     parameter NL = 32,            // main lanes: bytes of A per step
     parameter NN = 64,            // nibble lanes (4-bit elements packed two per byte), 0 if none
@@ -35,7 +36,7 @@ module mma_dpu #(
     parameter [31:0] NIB_FMTS = 32'h0001_8200,   // formats a nibble lane decodes (e2m1, s4, u4)
     parameter P = 3,              // accumulator slots (interleaved outputs), >= 3
     parameter SLOT_W = 2,
-    parameter MODE_W = 120,       // bits of a mode word (MODE_BITS of hw/rtl/gen/mma_mode.vh)
+    parameter MODE_W = `MMA_MODE_BITS,       // bits of a mode word (MODE_BITS of hw/rtl/gen/mma_mode.vh)
     parameter NB = HAS_SPARSE ? 2 * NL : NL,    // derived: bytes of B per step
     parameter META_W = HAS_SPARSE ? 2 * NL : 4  // derived: metadata bits per step (a nibble per 4 dense positions)
 ) (
