@@ -1,5 +1,6 @@
 #!/usr/bin/env bash
-# Builds the libFuzzer targets (test/fuzz) with clang in build-fuzz/ and runs each for a fixed time.
+# Builds the libFuzzer targets (test/fuzz) with clang in build-fuzz/ and runs each for a fixed time,
+# JOBS (default 2) targets at a time.
 #
 #   bash scripts/fuzz.sh                      # CI: every target for 20 s, libFuzzer seed 1
 #   bash scripts/fuzz.sh --time 5             # every target for 5 s
@@ -38,7 +39,7 @@ build=1
 seed=
 runs=
 
-usage() { sed -n '2,29p' "${BASH_SOURCE[0]}" | sed 's/^# \{0,1\}//'; }
+usage() { sed -n '2,30p' "${BASH_SOURCE[0]}" | sed 's/^# \{0,1\}//'; }
 die() { echo "fuzz.sh: $*" >&2; exit 2; }
 
 while (($#)); do
@@ -84,17 +85,15 @@ mkdir -p "$run_dir"
 summary="$run_dir/summary.txt"
 any_crash=0
 rows=()
-for t in $targets; do
-  exe="$BUILD/bin/fuzz_$t"
-  [[ -x $exe ]] || die "no target fuzz_$t in $BUILD/bin"
-  work="$run_dir/$t"
-  seeds="$ROOT/test/fuzz/corpus/$t"
-  rm -rf "$work/artifacts"
+# One target: runs it, prints its findings, writes its table row to $work/row and its verdict
+# (0 clean, 1 crashed) to $work/crashed.
+run_target() {
+  local t=$1 exe="$BUILD/bin/fuzz_$1" work="$run_dir/$1" seeds="$ROOT/test/fuzz/corpus/$1"
+  local opts=() s=$seed start rc elapsed execs crashes rate
+  rm -rf "$work/artifacts" "$work/row" "$work/crashed"
   mkdir -p "$work/corpus" "$work/artifacts" "$seeds"
-  opts=()
   [[ -n $runs ]] && opts+=(-runs="$runs")
   [[ -f $ROOT/test/fuzz/dict/$t.dict ]] && opts+=(-dict="$ROOT/test/fuzz/dict/$t.dict")
-  s=$seed
   [[ $s == random ]] && s=$((RANDOM * 32768 + RANDOM + 1))
   echo "== fuzz_$t: ${secs} s${runs:+ or $runs inputs}, -seed=$s"
   start=$(date +%s)
@@ -113,13 +112,27 @@ for t in $targets; do
     crashes=1 # failed without an artifact (e.g. a crash while loading the corpus)
   fi
   if ((crashes > 0)); then
-    any_crash=1
-    echo "   FAILED (exit $rc): log $work/log.txt, inputs $work/artifacts/"
+    echo "   fuzz_$t FAILED (exit $rc): log $work/log.txt, inputs $work/artifacts/"
     grep -E 'PROPERTY FAILED|ERROR: (Address|Undefined|libFuzzer)|runtime error|SUMMARY' "$work/log.txt" |
       head -n 5 | sed 's/^/   /'
   fi
   rate=$((elapsed > 0 ? execs / elapsed : execs))
-  rows+=("$(printf '%-14s | %12s | %8s | %7s | %7s' "$t" "$execs" "$rate" "$elapsed" "$crashes")")
+  printf '%-14s | %12s | %8s | %7s | %7s\n' "$t" "$execs" "$rate" "$elapsed" "$crashes" >"$work/row"
+  echo $((crashes > 0 ? 1 : 0)) >"$work/crashed"
+}
+
+# JOBS targets at a time (each libFuzzer process uses one core), rows in the order of $targets
+for t in $targets; do
+  [[ -x $BUILD/bin/fuzz_$t ]] || die "no target fuzz_$t in $BUILD/bin"
+done
+for t in $targets; do
+  while (($(jobs -rp | wc -l) >= JOBS)); do wait -n; done
+  run_target "$t" &
+done
+wait
+for t in $targets; do
+  rows+=("$(cat "$run_dir/$t/row" 2>/dev/null || printf '%-14s | %12s | %8s | %7s | %7s' "$t" - - - 1)")
+  [[ $(cat "$run_dir/$t/crashed" 2>/dev/null) == 0 ]] || any_crash=1
 done
 
 {
