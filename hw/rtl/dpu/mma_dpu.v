@@ -375,6 +375,7 @@ module mma_dpu #(
     integer t;
     always @* begin                             // zero unless a packed integer step is there
         nib_int = 16'sd0;
+        t = 0;                                  // assigned on every path: no latch for the index
         if (s1_v && m_packed && m_int)
             for (t = 0; t < NNL; t = t + 1)
                 if (s1_ncls[t*2 +: 2] == 2'd1)                // (an unused lane's class reads 0)

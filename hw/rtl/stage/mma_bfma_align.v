@@ -32,6 +32,7 @@ module mma_bfma_align #(
     reg nan, pinf, ninf, have;
     reg signed [11:0] emax, ec, ti;
     always @* begin
+        i = 0; j = 0;                           // loop indices assigned on every path: no latch
         special_o = 2'd0;
         any_o = 1'b0;
         c_term_o = 1'b0;

@@ -30,6 +30,7 @@ module mma_bfma_round #(
     integer i;
     reg signed [13:0] top;
     always @* begin
+        i = 0;                                  // loop indices assigned on every path: no latch
         top = exp;
         code_o = 32'd0;
         if (en_i) begin

@@ -54,6 +54,7 @@ module mma_bfma_sum #(
     reg [TW:0] a;
     reg signed [13:0] sh;
     always @* begin
+        i = 0;                                  // loop indices assigned on every path: no latch
         s_o = {SW{1'b0}};
         ovf_o = 1'b0;
         sh = 14'sd0;

@@ -47,6 +47,7 @@ module mma_encode #(
     reg [SIGW-1:0] below;
     reg round_b, sticky_b;
     always @* begin
+        i = 0;                                  // loop indices assigned on every path: no latch
         top = exp_i;
         if (en_i)
             for (i = 0; i < SIGW; i = i + 1)

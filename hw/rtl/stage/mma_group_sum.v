@@ -38,6 +38,7 @@ module mma_group_sum #(
     reg [16:0] v, mag;
     reg [MW-1:0] scaled, magw;
     always @* begin
+        i = 0; j = 0;                           // loop indices assigned on every path: no latch
         sum = 17'sd0;
         bad_o = 1'b0;
         v = 17'd0;
