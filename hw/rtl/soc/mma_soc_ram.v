@@ -30,7 +30,9 @@ module mma_soc_ram #(
     input  wire [DATA_W-1:0] b_wdata_i,
     output reg  [DATA_W-1:0] b_rdata_o
 );
-    reg [DATA_W-1:0] mem [0:ROWS-1] /* verilator public */;
+    // no_rw_check: a read of a row the other port writes in the same cycle is undefined (as in an
+    // FPGA block RAM; see above) - without it yosys keeps the RAM out of block RAM
+    (* no_rw_check *) reg [DATA_W-1:0] mem [0:ROWS-1] /* verilator public */;
 
     wire [RW-1:0] a_row = (LANES > 1) ? a_word_i[RW+LW-1:LW] : a_word_i[RW-1:0];
     wire [LW-1:0] a_lane = (LANES > 1) ? a_word_i[LW-1:0] : {LW{1'b0}};
@@ -42,7 +44,9 @@ module mma_soc_ram #(
     reg [LW-1:0]     a_lane_q;
     assign a_rdata_o = a_row_q[a_lane_q * 32 +: 32];
 
-    integer i;
+    // One process per port, the form FPGA tools map to a true dual-port block RAM (two write
+    // ports in one process would be ordered, which no block RAM implements)
+    integer i, j;
     always @(posedge clk_i) begin
         if (a_en_i) begin
             for (i = 0; i < NB; i = i + 1)
@@ -52,9 +56,11 @@ module mma_soc_ram #(
                 a_lane_q <= a_lane;
             end
         end
+    end
+    always @(posedge clk_i) begin
         if (b_en_i) begin
-            for (i = 0; i < NB; i = i + 1)
-                if (b_we_i[i]) mem[b_row_i][i * 8 +: 8] <= b_wdata_i[i * 8 +: 8];
+            for (j = 0; j < NB; j = j + 1)
+                if (b_we_i[j]) mem[b_row_i][j * 8 +: 8] <= b_wdata_i[j * 8 +: 8];
             if (b_we_i == {NB{1'b0}})
                 b_rdata_o <= mem[b_row_i];
         end
