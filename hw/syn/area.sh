@@ -62,8 +62,8 @@ case $target in ice40 | ecp5 | xilinx) ;; *) echo "area.sh: --target ice40|ecp5|
 cfg_vh="$ROOT/hw/rtl/gen/mma_cfg_$config.vh"
 [[ -f $cfg_vh ]] || { echo "area.sh: no configuration $config ($cfg_vh)" >&2; exit 2; }
 defines=(-DMMA_CFG_VH="\"mma_cfg_$config.vh\"")
-cfg_param() { sed -n "s/^localparam CFG_$1 = \([0-9]*\);.*/\1/p" "$cfg_vh"; }
-tm=$(cfg_param TM) tn=$(cfg_param TN) w=$(cfg_param W)
+. "$ROOT/hw/syn/cfg_param.sh"
+tm=$(mma_cfg_param "$cfg_vh" TM) tn=$(mma_cfg_param "$cfg_vh" TN) w=$(mma_cfg_param "$cfg_vh" W)
 if [[ -n $array ]]; then
   [[ $array =~ ^([0-9]+)x([0-9]+)$ ]] || { echo "area.sh: --array RxC, e.g. 1x1" >&2; exit 2; }
   tm=${BASH_REMATCH[1]} tn=${BASH_REMATCH[2]}
