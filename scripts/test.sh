@@ -23,29 +23,37 @@ BUILD_TYPE_FREE_LABELS='^(static|lint|syn|board|rv32)$'
 failures=()
 
 die() { echo "test.sh: $*" >&2; exit 1; }
+# Each phase's header shows the time since the start, and the phases' durations are listed before
+# the final summary line (where the CI time goes).
+t0=$SECONDS t_phase=$SECONDS phase_name="" phase_times=()
+phase() {
+  [[ -z $phase_name ]] || phase_times+=("$phase_name $((SECONDS - t_phase)) s")
+  phase_name=$1 t_phase=$SECONDS
+  echo "== $2 (at $((SECONDS - t0)) s)"
+}
 
-echo "== setup"
+phase setup "setup"
 bash "$ROOT/scripts/setup.sh" || die "setup failed"
 
-echo "== configure + build: build (Release)"
+phase build "configure + build: build (Release)"
 cmake -S "$ROOT" -B "$ROOT/build" -DCMAKE_BUILD_TYPE=Release || die "configure build failed"
 cmake --build "$ROOT/build" -j"$JOBS" || die "build (Release) failed"
 
 # -O1, as the AddressSanitizer documentation recommends: the sanitized tests run 2-3x faster than at
 # Debug's -O0 (the largest were 100-150 s each), and the build type stays Debug, so assert() stays on.
-echo "== configure + build: build-asan (Debug at -O1, MMA_SANITIZE=ON, no Verilator models)"
+phase build-asan "configure + build: build-asan (Debug at -O1, MMA_SANITIZE=ON, no Verilator models)"
 cmake -S "$ROOT" -B "$ROOT/build-asan" -DCMAKE_BUILD_TYPE=Debug "-DCMAKE_C_FLAGS_DEBUG=-g -O1" \
   "-DCMAKE_CXX_FLAGS_DEBUG=-g -O1" -DMMA_SANITIZE=ON -DMMA_BUILD_SIM=OFF -DMMA_BUILD_FIRMWARE=OFF ||
   die "configure build-asan failed"
 cmake --build "$ROOT/build-asan" -j"$JOBS" || die "build (build-asan) failed"
 
-echo "== rv32imc freestanding build + size"
+phase rv32 "rv32imc freestanding build + size"
 bash "$ROOT/scripts/rv32-size.sh" || failures+=("rv32-size.sh")
 
-echo "== fuzz: every libFuzzer target for a short fixed time (scripts/fuzz.sh)"
+phase fuzz "fuzz: every libFuzzer target for a short fixed time (scripts/fuzz.sh)"
 bash "$ROOT/scripts/fuzz.sh" || failures+=("fuzz.sh")
 
-echo "== ctest: build-asan"
+phase ctest-asan "ctest: build-asan"
 ctest --test-dir "$ROOT/build-asan" --output-on-failure --no-tests=error -j"$JOBS" \
   --label-exclude "$BUILD_TYPE_FREE_LABELS" || failures+=("ctest build-asan")
 
@@ -53,11 +61,13 @@ if ((${#failures[@]})); then
   echo "test.sh: FAILED so far: ${failures[*]}" >&2
 fi
 
-echo "== ctest: build (Release)"
+phase ctest "ctest: build (Release)"
 log="$ROOT/build/ctest-release.log"
 ctest --test-dir "$ROOT/build" --output-on-failure --no-tests=error -j"$JOBS" 2>&1 | tee "$log"
 rc=${PIPESTATUS[0]}
 ((rc == 0)) || failures+=("ctest build")
+phase end "phases"
+echo "test.sh: ${phase_times[*]/%/,} total $((SECONDS - t0)) s"
 # ctest prints its timing after the summary; repeat the summary so it is the final line.
 summary=$(grep -E '^[0-9]+% tests passed, [0-9]+ tests? failed out of [0-9]+' "$log" | tail -n 1)
 if [[ -n $summary ]]; then
