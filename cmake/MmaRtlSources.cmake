@@ -2,7 +2,8 @@
 # Verilator models (sim/CMakeLists.txt), the lint test, and the synthesis scripts (hw/syn), which
 # get the list through
 #   cmake -DMMA_PRINT_RTL=stage|dpu|accel|all|soc|sys -P cmake/MmaRtlSources.cmake
-# (one path relative to the project root per line); -DMMA_PRINT_RTL=incdirs prints the include
+# (one path relative to the project root per line; soc_verilator_args: the Verilator flags of the
+# SoC models, one per line); -DMMA_PRINT_RTL=incdirs prints the include
 # directories: hw/rtl/gen (generated parameter files: the format table, mode layout and one file
 # per configuration), hw/rtl/stage (the stage functions, mma_<stage>_fn.vh, that a stage module
 # and mma_dpu share) and hw/rtl/accel (mma_pass.vh, shared by the scheduler and the job checker).
@@ -51,6 +52,10 @@ set(MMA_RTL_SOC_FILES
 set(MMA_RTL_SYS_FILES
   hw/rtl/soc/mma_soc_sys.v)
 set(MMA_RTL_INCLUDE_FILES_DIRS hw/rtl/gen hw/rtl/stage hw/rtl/accel)
+# Verilator flags of the SoC models (sim/soc's mmasoc models, the ULX3S flow's --sim model, which
+# gets them with -DMMA_PRINT_RTL=soc_verilator_args): PicoRV32's Verilog is not ours to lint, so
+# warnings are not fatal and its width/lint/style warnings are off; no X modelling; -O3.
+set(MMA_SOC_VERILATOR_ARGS -Wno-fatal -Wno-WIDTH -Wno-lint -Wno-style --x-assign fast --x-initial fast -O3)
 list(TRANSFORM MMA_RTL_INCLUDE_FILES_DIRS PREPEND "${MMA_RTL_ROOT}/" OUTPUT_VARIABLE MMA_RTL_INCLUDE_DIRS)
 
 # MMA_RTL_<AREA>_SOURCES: the same lists as absolute paths
@@ -66,6 +71,9 @@ if(CMAKE_SCRIPT_MODE_FILE AND MMA_PRINT_RTL)
   endif()
   if(MMA_PRINT_RTL STREQUAL "incdirs")
     list(APPEND _files ${MMA_RTL_INCLUDE_FILES_DIRS})
+  endif()
+  if(MMA_PRINT_RTL STREQUAL "soc_verilator_args")
+    list(APPEND _files ${MMA_SOC_VERILATOR_ARGS})
   endif()
   if(MMA_PRINT_RTL STREQUAL "stage" OR MMA_PRINT_RTL STREQUAL "accel" OR MMA_PRINT_RTL STREQUAL "all" OR _sys)
     list(APPEND _files ${MMA_RTL_STAGE_FILES})

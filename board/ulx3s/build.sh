@@ -93,8 +93,9 @@ srcs=()
 for f in "${soc[@]}"; do srcs+=("$ROOT/$f"); done
 if ((sim)); then
   echo "ulx3s: simulating $top (Verilator) with firmware.hex"
-  verilator --cc --exe --build -j 2 -O3 --x-assign fast --x-initial fast -Wno-fatal -Wno-WIDTH -Wno-lint \
-    -Wno-style --Mdir "$OUT/sim" -o sim_top --top-module "$top" "${defs[@]}" "$PRV" "${srcs[@]}" \
+  mapfile -t vflags < <(cmake -DMMA_PRINT_RTL=soc_verilator_args -P "$ROOT/cmake/MmaRtlSources.cmake")
+  verilator --cc --exe --build -j 2 "${vflags[@]}" \
+    --Mdir "$OUT/sim" -o sim_top --top-module "$top" "${defs[@]}" "$PRV" "${srcs[@]}" \
     "$ROOT/board/ulx3s/top.v" "$ROOT/board/ulx3s/sim_top.cpp" >"$OUT/sim.build.log" 2>&1 ||
     { tail -n 30 "$OUT/sim.build.log" >&2; echo "ulx3s: the simulation model did not build" >&2; exit 1; }
   t_sim=$(date +%s)
