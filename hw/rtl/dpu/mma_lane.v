@@ -38,6 +38,18 @@ module mma_lane #(
 `include "mma_fmt.vh"
 `include "mma_decode_fn.vh"
 `include "mma_multiply_fn.vh"
+    // fraction bits p of a format of FMTS (0 for the others, which decode as bad and zero): one
+    // constant per format of the set, not the format table indexed by fmt * 6 (a multiplier that
+    // yosys maps to a DSP block, two per lane, and a mux over all 32 table rows)
+    function [5:0] frac_bits;
+        input [4:0] fmt;
+        integer f;
+        begin
+            frac_bits = 6'd0;
+            for (f = 0; f < 32; f = f + 1)
+                if (FMTS[f] && fmt == f[4:0]) frac_bits = MMA_FMT_FRAC_BITS_TAB[f*6 +: 6];
+        end
+    endfunction
     wire [31:0] a_code = a_i, b_code = b_i;    // zero-extended to the decoder's width
     // The results are taken apart by bit slices, not by a concatenation on the left of the call
     // (from that form the 5.006 Verilator made 2.6x more C++ and a 2.5x slower model).
@@ -50,8 +62,8 @@ module mma_lane #(
                 da = mma_decode_set_fn(FMTS, fmt_a_i, a_code);
                 db = mma_decode_set_fn(FMTS, fmt_b_i, b_code);
                 // SIG_W bits of each significand kept; p: the formats' fraction bits
-                pr = mma_multiply_fn(MMA_FMT_FRAC_BITS_TAB[fmt_a_i*6 +: 6], da[38:37], da[35:24], da[SIG_W-1:0],
-                                     MMA_FMT_FRAC_BITS_TAB[fmt_b_i*6 +: 6], db[38:37], db[35:24], db[SIG_W-1:0],
+                pr = mma_multiply_fn(frac_bits(fmt_a_i), da[38:37], da[35:24], da[SIG_W-1:0],
+                                     frac_bits(fmt_b_i), db[38:37], db[35:24], db[SIG_W-1:0],
                                      scale_en_i, s_nan_i, s_zero_i, s_sig_i, s_exp_i, s_e_shift_i);
                 bad_o <= da[39] | db[39];
                 sign_o <= da[36] ^ db[36];
