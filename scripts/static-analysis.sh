@@ -20,7 +20,7 @@ while (($#)); do
   case $1 in
     --build-dir) BUILD=${2:?}; shift 2 ;;
     --jobs) JOBS=${2:?}; shift 2 ;;
-    -h|--help) sed -n '2,14p' "${BASH_SOURCE[0]}" | sed 's/^# \{0,1\}//'; exit 0 ;;
+    -h|--help) sed -n '2,/^set -/p' "${BASH_SOURCE[0]}" | sed '$d; s/^# \{0,1\}//'; exit 0 ;;
     *) echo "static-analysis.sh: unknown argument '$1'" >&2; exit 2 ;;
   esac
 done

