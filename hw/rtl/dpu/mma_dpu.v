@@ -17,12 +17,14 @@
 // The lanes call the stage functions (mma_decode_set_fn, mma_multiply_fn) inside those enabled
 // clocked blocks: the same logic as the stage modules, and a Verilated model evaluates only the
 // lanes in use. A lane decodes only the configuration's operand formats (LANE_FMTS, NIB_FMTS), each
-// with its fields at fixed positions. The later stages (block scale, group sums, align, sum, rounding, the s32 encode, the C
+// with its fields at fixed positions, and of those only the ones whose elements reach it (a W-byte
+// step holds W / b elements of b bytes): NL / (smallest element) main lanes, the later ones with
+// the narrow formats only. The later stages (block scale, group sums, align, sum, rounding, the s32 encode, the C
 // decoders and conversion) take an enable that holds their outputs at zero in a cycle without a
 // step or in a mode that does not use them, for the same reason.
 `include "mma_mode_bits.vh"
 module mma_dpu #(
-    parameter NL = 32,            // main lanes: bytes of A per step
+    parameter NL = 32,            // bytes of A per step (W); the main lanes are NLA below
     parameter NN = 64,            // nibble lanes (4-bit elements packed two per byte), 0 if none
     parameter F_MAIN = 25,        // largest F of the non-group modes
     parameter F_GRP = 35,         // largest F of the group (.kind::mxf4*) modes
@@ -75,7 +77,7 @@ module mma_dpu #(
     localparam NNL = NN > 0 ? NN : 1;          // nibble lanes instantiated (1 dummy if none)
     localparam NG = NN / 16;                   // group terms (.kind::mxf4*)
     localparam NGL = NG > 0 ? NG : 1;
-    localparam NT = NL + 1 + NGL;              // terms of the align stage: lanes, the sparse shadow, groups
+    localparam NT = NLA + 1 + NGL;             // terms of the align stage: lanes, the sparse shadow, groups
     localparam MWM = 22;                       // main product bits (11 x 11)
     localparam MWN = 8;                        // nibble product bits
     localparam MWG = 21;                       // group term bits (13-bit sum x 8-bit scale)
@@ -83,6 +85,71 @@ module mma_dpu #(
     localparam TWG = F_GRP + 18;               // group terms may be unnormalised (group_align 1): 16 more bits
     localparam SW = (TWG > TWM ? TWG : TWM) + 9 > 40 ? (TWG > TWM ? TWG : TWM) + 9 : 40;  // sum bits
     localparam ACC_W = HAS_INT != 0 ? 36 : 32;
+
+    // Main lanes. A step holds NL / b elements of a b-byte format, so lane l is reached only by the
+    // formats with (l + 1) * b <= NL: lane l decodes only those (LANE_FMTS cut by element size),
+    // keeps only their significand bits and reads only their element sizes, and there are NLA =
+    // NL / (smallest element) lanes (volta: 4 f16 lanes, not 8; default: tf32 reaches lanes 0-7,
+    // f16 / bf16 0-15, the 1-byte formats all 32).
+    function integer fmt_bytes;                // bytes of an element of format f (e2m1, e3m2: 1)
+        input integer f;
+        fmt_bytes = (MMA_FMT_STORAGE_TAB[f*7 +: 7] + 7) / 8;
+    endfunction
+    function [31:0] fmts_reach;                // the formats of LANE_FMTS whose element e of an n-byte
+        input integer e;                       // vector exists
+        input integer n;
+        integer f;
+        begin
+            fmts_reach = 32'd0;
+            for (f = 0; f < 32; f = f + 1)
+                if (LANE_FMTS[f] && (e + 1) * fmt_bytes(f) <= n) fmts_reach[f] = 1'b1;
+        end
+    endfunction
+    function [31:0] lane_fmts;                 // the formats lane l decodes
+        input integer l;
+        lane_fmts = fmts_reach(l, NL);
+    endfunction
+    function integer set_bytes;                // bytes of the widest element of a set (0: empty)
+        input [31:0] set;
+        integer f;
+        begin
+            set_bytes = 0;
+            for (f = 0; f < 32; f = f + 1)
+                if (set[f] && fmt_bytes(f) > set_bytes) set_bytes = fmt_bytes(f);
+        end
+    endfunction
+    function integer lane_sig_w;               // significand bits of lane l's formats (floats: p + 1;
+        input integer l;                       // integers: the magnitude), at most 11, at least 1
+        integer f, w;
+        reg [31:0] set;
+        begin
+            set = lane_fmts(l);
+            lane_sig_w = 1;
+            for (f = 0; f < 32; f = f + 1) begin
+                w = MMA_FMT_KIND_TAB[f*2 +: 2] == 2'd0 ? MMA_FMT_FRAC_BITS_TAB[f*6 +: 6] + 1
+                                                       : MMA_FMT_VALUE_BITS_TAB[f*7 +: 7];
+                if (set[f] && w > lane_sig_w) lane_sig_w = w > 11 ? 11 : w;
+            end
+        end
+    endfunction
+    function integer lanes_used;               // NLA: the lanes some format reaches
+        input integer dummy;
+        integer l;
+        begin
+            lanes_used = 1;
+            for (l = 0; l < NL; l = l + 1)
+                if (lane_fmts(l) != 32'd0) lanes_used = l + 1;
+        end
+    endfunction
+    localparam NLA = lanes_used(0);
+    // element e of a step for a lane whose formats are at most lb bytes wide (the wider candidates
+    // of the 3-way choice vanish where lb rules them out)
+    function [31:0] elem_pick;
+        input [2:0] eb;
+        input integer lb;
+        input [31:0] e1, e2, e4;
+        elem_pick = (lb < 2 || eb == 3'd1) ? e1 : (lb < 4 || eb == 3'd2) ? e2 : e4;
+    endfunction
 
     // ------------------------------------------------------------------ mode fields
     wire [4:0] m_atype = mode_i[MP_ATYPE_LSB +: 5];
@@ -193,14 +260,14 @@ module mma_dpu #(
     endgenerate
 
     // main lanes: one product each (lane l = stored element l of A), straight into their S1 registers
-    wire [NL-1:0]     s1_act, s1_sign, s1_pbad;
-    wire [NL*2-1:0]   s1_cls;
-    wire [NL*12-1:0]  s1_e, s1_lsb;
-    wire [NL*MWM-1:0] s1_m;
-    wire [NL-1:0]     p_metabad;
-    wire [NL*2-1:0]   sel_pos0, sel_pos1;  // per lane: the metadata's two positions in its chunk
+    wire [NLA-1:0]     s1_act, s1_sign, s1_pbad;
+    wire [NLA*2-1:0]   s1_cls;
+    wire [NLA*12-1:0]  s1_e, s1_lsb;
+    wire [NLA*MWM-1:0] s1_m;
+    wire [NLA-1:0]     p_metabad;
+    wire [NLA*2-1:0]   sel_pos0, sel_pos1;  // per lane: the metadata's two positions in its chunk
     generate
-        for (l = 0; l < NL; l = l + 1) begin : g_lane
+        for (l = 0; l < NLA; l = l + 1) begin : g_lane
             // pair_split: lane l of chunk half h reads element (l/2)*4 + l%2 + 2h of the word
             localparam integer PE = (l / 2) * 4 + (l % 2);
             wire [1:0] pos0, pos1;
@@ -221,21 +288,22 @@ module mma_dpu #(
             localparam integer P0 = (l < NL / 2) ? PE : 0;
             localparam integer P1 = (l < NL / 2) ? PE + 2 : 0;
             localparam integer SB = ((l / 2) * 4) % NE;
-            wire [31:0] a_nat = m_eb == 3'd1 ? a_e1[l] : m_eb == 3'd2 ? a_e2[l] : a_e4[l];
-            wire [31:0] a_p0 = (l >= NL / 2) ? 32'd0 : m_eb == 3'd1 ? a_e1[P0] : m_eb == 3'd2 ? a_e2[P0] : a_e4[P0];
-            wire [31:0] a_p1 = (l >= NL / 2) ? 32'd0 : m_eb == 3'd1 ? a_e1[P1] : m_eb == 3'd2 ? a_e2[P1] : a_e4[P1];
-            wire [31:0] b_nat = m_eb == 3'd1 ? b_e1[l] : m_eb == 3'd2 ? b_e2[l] : b_e4[l];
-            wire [31:0] b_p0 = (l >= NL / 2) ? 32'd0 : m_eb == 3'd1 ? b_e1[P0] : m_eb == 3'd2 ? b_e2[P0] : b_e4[P0];
-            wire [31:0] b_p1 = (l >= NL / 2) ? 32'd0 : m_eb == 3'd1 ? b_e1[P1] : m_eb == 3'd2 ? b_e2[P1] : b_e4[P1];
-            wire [31:0] b_s0 = m_eb == 3'd1 ? b_e1[SB + 0] : m_eb == 3'd2 ? b_e2[SB + 0] : b_e4[SB + 0];
-            wire [31:0] b_s1 = m_eb == 3'd1 ? b_e1[SB + 1] : m_eb == 3'd2 ? b_e2[SB + 1] : b_e4[SB + 1];
-            wire [31:0] b_s2 = m_eb == 3'd1 ? b_e1[SB + 2] : m_eb == 3'd2 ? b_e2[SB + 2] : b_e4[SB + 2];
-            wire [31:0] b_s3 = m_eb == 3'd1 ? b_e1[SB + 3] : m_eb == 3'd2 ? b_e2[SB + 3] : b_e4[SB + 3];
+            localparam integer LB = set_bytes(lane_fmts(l));                        // the lane's widest element
+            wire [31:0] a_nat = elem_pick(m_eb, LB, a_e1[l], a_e2[l], a_e4[l]);
+            wire [31:0] a_p0 = (l >= NL / 2) ? 32'd0 : elem_pick(m_eb, LB, a_e1[P0], a_e2[P0], a_e4[P0]);
+            wire [31:0] a_p1 = (l >= NL / 2) ? 32'd0 : elem_pick(m_eb, LB, a_e1[P1], a_e2[P1], a_e4[P1]);
+            wire [31:0] b_nat = elem_pick(m_eb, LB, b_e1[l], b_e2[l], b_e4[l]);
+            wire [31:0] b_p0 = (l >= NL / 2) ? 32'd0 : elem_pick(m_eb, LB, b_e1[P0], b_e2[P0], b_e4[P0]);
+            wire [31:0] b_p1 = (l >= NL / 2) ? 32'd0 : elem_pick(m_eb, LB, b_e1[P1], b_e2[P1], b_e4[P1]);
+            wire [31:0] b_s0 = elem_pick(m_eb, LB, b_e1[SB + 0], b_e2[SB + 0], b_e4[SB + 0]);
+            wire [31:0] b_s1 = elem_pick(m_eb, LB, b_e1[SB + 1], b_e2[SB + 1], b_e4[SB + 1]);
+            wire [31:0] b_s2 = elem_pick(m_eb, LB, b_e1[SB + 2], b_e2[SB + 2], b_e4[SB + 2]);
+            wire [31:0] b_s3 = elem_pick(m_eb, LB, b_e1[SB + 3], b_e2[SB + 3], b_e4[SB + 3]);
             wire [31:0] b_sp = pos == 2'd0 ? b_s0 : pos == 2'd1 ? b_s1 : pos == 2'd2 ? b_s2 : b_s3;
             wire [31:0] acode = m_korder ? (s0_half ? a_p1 : a_p0) : a_nat;   // read only when act
             wire [31:0] bcode = m_sparse ? b_sp : m_korder ? (s0_half ? b_p1 : b_p0) : b_nat;
             wire [1:0] fi = dpos >> bk_log;                               // its block's scale factor
-            mma_lane #(.FMTS(LANE_FMTS), .CODE_W(32), .SIG_W(11), .MW(MWM)) u_lane (.clk_i(clk_i), .load_i(s0_v),
+            mma_lane #(.FMTS(lane_fmts(l)), .CODE_W(32), .SIG_W(lane_sig_w(l)), .MW(MWM)) u_lane (.clk_i(clk_i), .load_i(s0_v),
                 .act_i(act), .fmt_a_i(m_atype), .fmt_b_i(m_btype), .a_i(acode), .b_i(bcode),
                 .scale_en_i(m_scaled), .s_nan_i(sf_nan[fi]), .s_zero_i(sf_zero[fi]), .s_sig_i({7'd0, sf_sig[fi*8]}),
                 .s_exp_i(sf_exp[fi*12 +: 12]), .s_e_shift_i(sf_esh[fi*12 +: 12]),
@@ -253,14 +321,15 @@ module mma_dpu #(
         if (HAS_SPARSE != 0) begin : g_shadow
             for (l = 0; l < 2 * NL; l = l + 1) begin : g_pos
                 localparam integer CH = l / 4;               // chunk; its lanes are 2*CH and 2*CH + 1
-                wire [31:0] bc = m_eb == 3'd1 ? b_e1[l] : m_eb == 3'd2 ? b_e2[l] : b_e4[l];
-                wire selected = sel_pos0[((2 * CH) % NL)*2 +: 2] == (l % 4) || sel_pos1[((2 * CH) % NL)*2 +: 2] == (l % 4);
+                localparam [31:0] PF = fmts_reach(l, NB);    // the formats that reach the position
+                wire [31:0] bc = elem_pick(m_eb, set_bytes(PF), b_e1[l], b_e2[l], b_e4[l]);
+                wire selected = sel_pos0[((2 * CH) % NLA)*2 +: 2] == (l % 4) || sel_pos1[((2 * CH) % NLA)*2 +: 2] == (l % 4);
                 reg [39:0] ds;                                 // the position's class (mma_decode_set_fn)
                 reg q_spec;
                 always @(posedge clk_i) begin
                     if (s0_v) begin
                         if (m_sparse && (2 * CH) < m_act_lanes) begin
-                            ds = mma_decode_set_fn(LANE_FMTS, m_btype, bc);
+                            ds = mma_decode_set_fn(PF, m_btype, bc);
                             q_spec <= !selected && ds[38];        // class bit 1: NaN or Inf
                         end else if (q_spec) begin             // written only when it changes
                             q_spec <= 1'b0;
@@ -387,10 +456,10 @@ module mma_dpu #(
     reg [SLOT_W-1:0] s2_slot;
     reg [31:0]       s2_c;
     reg              s2_err_meta, s2_err_code, s2_shadow;
-    reg [NL-1:0]     s2_act, s2_sign;
-    reg [NL*2-1:0]   s2_cls;
-    reg [NL*12-1:0]  s2_e, s2_lsb;
-    reg [NL*MWM-1:0] s2_m;
+    reg [NLA-1:0]     s2_act, s2_sign;
+    reg [NLA*2-1:0]   s2_cls;
+    reg [NLA*12-1:0]  s2_e, s2_lsb;
+    reg [NLA*MWM-1:0] s2_m;
     reg [NGL-1:0]    s2_gact, s2_gsign;
     reg [NGL*2-1:0]  s2_gcls;
     reg [NGL*12-1:0] s2_ge, s2_glsb;
@@ -450,10 +519,10 @@ module mma_dpu #(
     reg [11:0]       l0_e, l0_c_exp;
     reg [23:0]       l0_c_sig;
     reg signed [ACC_W-1:0] l0_cint;
-    reg [NL-1:0]     l0_act, l0_sign;
-    reg [NL*2-1:0]   l0_cls;
-    reg [NL*12-1:0]  l0_lsb;
-    reg [NL*MWM-1:0] l0_m;
+    reg [NLA-1:0]     l0_act, l0_sign;
+    reg [NLA*2-1:0]   l0_cls;
+    reg [NLA*12-1:0]  l0_lsb;
+    reg [NLA*MWM-1:0] l0_m;
     reg [NGL-1:0]    l0_gact, l0_gsign;
     reg [NGL*2-1:0]  l0_gcls;
     reg [NGL*12-1:0] l0_glsb;
@@ -484,7 +553,7 @@ module mma_dpu #(
     wire [SW-1:0] s_main, s_grp;
     wire ovf_main, ovf_grp;
     wire in_grp = m_group;
-    mma_bfma_sum #(.NT(NL), .MW(MWM), .F_MAX(F_MAIN), .SW(SW)) u_sum_main (.en_i(l0_v),
+    mma_bfma_sum #(.NT(NLA), .MW(MWM), .F_MAX(F_MAIN), .SW(SW)) u_sum_main (.en_i(l0_v),
         .act_i(l0_act), .cls_i(l0_cls), .sign_i(l0_sign), .m_i(l0_m), .lsb_i(l0_lsb),
         .c_term_i(l0_c_term && !in_grp && !m_int), .c_sign_i(l0_c_sign), .c_exp_i(l0_c_exp), .c_sig_i(l0_c_sig),
         .special_i(m_int ? 2'd0 : l0_special), .any_i(m_int ? 1'b1 : l0_any), .e_i(m_int ? 12'd0 : l0_e),
