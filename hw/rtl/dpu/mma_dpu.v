@@ -303,12 +303,20 @@ module mma_dpu #(
             wire [31:0] acode = m_korder ? (s0_half ? a_p1 : a_p0) : a_nat;   // read only when act
             wire [31:0] bcode = m_sparse ? b_sp : m_korder ? (s0_half ? b_p1 : b_p0) : b_nat;
             wire [1:0] fi = dpos >> bk_log;                               // its block's scale factor
-            mma_lane #(.FMTS(lane_fmts(l)), .CODE_W(32), .SIG_W(lane_sig_w(l)), .MW(MWM)) u_lane (.clk_i(clk_i), .load_i(s0_v),
+            localparam integer LSW = lane_sig_w(l);                       // the lane's significand bits
+            localparam integer LMW = 2 * LSW < MWM ? 2 * LSW : MWM;         // and its product's
+            wire [LMW-1:0] lm;
+            if (LMW < MWM) begin : g_mext
+                assign s1_m[l*MWM +: MWM] = {{(MWM - LMW){1'b0}}, lm};
+            end else begin : g_mfull
+                assign s1_m[l*MWM +: MWM] = lm;
+            end
+            mma_lane #(.FMTS(lane_fmts(l)), .CODE_W(32), .SIG_W(LSW), .MW(LMW)) u_lane (.clk_i(clk_i), .load_i(s0_v),
                 .act_i(act), .fmt_a_i(m_atype), .fmt_b_i(m_btype), .a_i(acode), .b_i(bcode),
                 .scale_en_i(m_scaled), .s_nan_i(sf_nan[fi]), .s_zero_i(sf_zero[fi]), .s_sig_i({7'd0, sf_sig[fi*8]}),
                 .s_exp_i(sf_exp[fi*12 +: 12]), .s_e_shift_i(sf_esh[fi*12 +: 12]),
                 .act_o(s1_act[l]), .bad_o(s1_pbad[l]), .sign_o(s1_sign[l]), .cls_o(s1_cls[l*2 +: 2]),
-                .e_o(s1_e[l*12 +: 12]), .lsb_o(s1_lsb[l*12 +: 12]), .m_o(s1_m[l*MWM +: MWM]));
+                .e_o(s1_e[l*12 +: 12]), .lsb_o(s1_lsb[l*12 +: 12]), .m_o(lm));
             assign p_metabad[l] = act && m_sparse && !v_ok;
         end
     endgenerate
