@@ -2,7 +2,7 @@
 # Area (and with --pnr, Fmax) of the accelerator mma_accel for one configuration and one FPGA family.
 #
 #   hw/syn/area.sh [--config NAME] [--target ice40|ecp5|xilinx] [--array RxC] [--pnr]
-#                  [--device DEV] [--flatten] [--share] [--reuse] [--header] [--out DIR]
+#                  [--device DEV] [--flatten | --flatten-dpu] [--share] [--reuse] [--header] [--out DIR]
 #
 #   --config   a configuration of hw/config (default: default); its generated mma_cfg_<name>.vh
 #              gives the parameters and the mode table (hw/rtl/accel/mma_accel.v)
@@ -18,6 +18,11 @@
 #              constant over the configuration's table stay inputs of the DPUs, so the logic no
 #              mode uses is kept and the counts are an upper bound; see hw/syn/README.md).
 #              Place and route always uses the flattened core.
+#   --flatten-dpu  flatten everything but the DPU module, and flatten the DPU's inside (its
+#              stages and lanes): constants that a DPU ties to a stage's ports (the s32 encoder's
+#              format, the C converter's mode) then reach the stage, while the DPU is still
+#              synthesised once and counted per instance; its mode inputs stay inputs, so this is
+#              still an upper bound, a tighter one than the default.
 #   --share    run yosys' SAT-based `share` pass as synth_<target> does. By default it is left
 #              out: on this flattened design of many identical DPUs it takes most of the run time
 #              (see hw/syn/README.md).
@@ -51,6 +56,7 @@ while (($#)); do
     --device) device=$2; shift 2 ;;
     --share) share=1; shift ;;
     --flatten) flatten=1; shift ;;
+    --flatten-dpu) flatten=2; shift ;;
     --reuse) reuse=1; shift ;;
     --header) header=1; shift ;;
     --out) out=$2; shift 2 ;;
@@ -73,7 +79,8 @@ if [[ -z $device ]]; then
   case $target in ice40) device=up5k ;; ecp5) device=85k ;; xilinx) device="" ;; esac
 fi
 name="$config${array:+-$array}-$target"
-((flatten)) && name+="-flat"
+((flatten == 1)) && name+="-flat"
+((flatten == 2)) && name+="-dpuflat"
 out=${out:-$ROOT/build-syn/$name}
 mkdir -p "$out"
 
@@ -99,12 +106,15 @@ read_cmd+=" $ROOT/hw/syn/mma_accel_pnr.v"
 ys_script() { # ys_script TOP FLATTEN [NETLIST]
   local top=$1 flat=$2 netlist=${3:-} sh="" nf="" fl=""
   ((share)) && sh="share;"
-  if ((flat)); then fl="flatten;"; [[ $target == xilinx ]] && nf="-flatten"; else [[ $target == xilinx ]] || nf="-noflatten"; fi
+  if ((flat == 1)); then fl="flatten;"; [[ $target == xilinx ]] && nf="-flatten"; else [[ $target == xilinx ]] || nf="-noflatten"; fi
+  # --flatten-dpu: everything flattened but the DPU, whose inside (stages, lanes) is flattened too
+  ((flat == 2)) && fl="setattr -mod -set keep_hierarchy 1 *mma_dpu; flatten;"
+  local fl2=""; ((flat == 2)) && fl2=$fl        # ice40 / xilinx: their :coarse part ran proc already
   echo "$read_cmd"
   case $target in
     ice40)
       echo "synth_ice40 $nf -top $top -run :coarse"
-      echo "opt_expr; opt_clean; check; opt -nodffe -nosdff; fsm; opt; wreduce; peepopt; opt_clean; $sh"
+      echo "$fl2 opt_expr; opt_clean; check; opt -nodffe -nosdff; fsm; opt; wreduce; peepopt; opt_clean; $sh"
       echo "techmap -map +/cmp2lut.v -D LUT_WIDTH=4; opt_expr; opt_clean; memory_dff; wreduce t:\$mul"
       echo "alumacc; opt; memory -nomap; opt_clean"
       echo "synth_ice40 $nf -top $top -run map_ram:map_gates"
@@ -125,7 +135,7 @@ ys_script() { # ys_script TOP FLATTEN [NETLIST]
       echo "synth_ecp5 $nf -top $top -run map_ram:check" ;;
     xilinx)
       echo "synth_xilinx $nf -top $top -run :coarse"
-      echo "techmap -map +/cmp2lut.v -map +/cmp2lcu.v -D LUT_WIDTH=6; alumacc; $sh opt; memory -nomap; opt_clean"
+      echo "$fl2 techmap -map +/cmp2lut.v -map +/cmp2lcu.v -D LUT_WIDTH=6; alumacc; $sh opt; memory -nomap; opt_clean"
       echo "synth_xilinx $nf -top $top -run map_memory:check" ;;
   esac
   echo "hierarchy -check -top $top"
@@ -226,7 +236,7 @@ if ((pnr)); then
 fi
 
 ((header)) && print_header
-flow=hier; ((flatten)) && flow=flat; ((share)) && flow+="+share"
+flow=hier; ((flatten == 1)) && flow=flat; ((flatten == 2)) && flow=dpu-flat; ((share)) && flow+="+share"
 printf '| %s | %sx%s | %s | %s | %s | %s | %s | %s | %s | %s | %s | %s s (%s s) | %s MB | %s | %s |\n' \
   "$config" "$tm" "$tn" "$target" "$flow" "$lut" "$ff" "$carry" "$dsp" "$bram_col" "$macs" "$per_klut" \
   "$syn_secs" "${syn_cpu:-?}" "${syn_mem:-?}" "$fmax" "$pnr_col"
