@@ -114,7 +114,7 @@ ys_script() { # ys_script TOP FLATTEN [NETLIST]
   case $target in
     ice40)
       echo "synth_ice40 $nf -top $top -run :coarse"
-      echo "$fl2 opt_expr; opt_clean; check; opt -nodffe -nosdff; fsm; opt; wreduce; peepopt; opt_clean; $sh"
+      echo "${fl2:+$fl2 }opt_expr; opt_clean; check; opt -nodffe -nosdff; fsm; opt; wreduce; peepopt; opt_clean; $sh"
       echo "techmap -map +/cmp2lut.v -D LUT_WIDTH=4; opt_expr; opt_clean; memory_dff; wreduce t:\$mul"
       echo "alumacc; opt; memory -nomap; opt_clean"
       echo "synth_ice40 $nf -top $top -run map_ram:map_gates"
@@ -135,7 +135,7 @@ ys_script() { # ys_script TOP FLATTEN [NETLIST]
       echo "synth_ecp5 $nf -top $top -run map_ram:check" ;;
     xilinx)
       echo "synth_xilinx $nf -top $top -run :coarse"
-      echo "$fl2 techmap -map +/cmp2lut.v -map +/cmp2lcu.v -D LUT_WIDTH=6; alumacc; $sh opt; memory -nomap; opt_clean"
+      echo "${fl2:+$fl2 }techmap -map +/cmp2lut.v -map +/cmp2lcu.v -D LUT_WIDTH=6; alumacc; $sh opt; memory -nomap; opt_clean"
       echo "synth_xilinx $nf -top $top -run map_memory:check" ;;
   esac
   echo "hierarchy -check -top $top"
