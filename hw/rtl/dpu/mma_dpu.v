@@ -19,9 +19,9 @@
 // lanes in use. A lane decodes only the configuration's operand formats (LANE_FMTS, NIB_FMTS), each
 // with its fields at fixed positions, and of those only the ones whose elements reach it (a W-byte
 // step holds W / b elements of b bytes): NL / (smallest element) main lanes, the later ones with
-// the narrow formats only. The later stages (block scale, group sums, align, sum, rounding, the s32 encode, the C
-// decoders and conversion) take an enable that holds their outputs at zero in a cycle without a
-// step or in a mode that does not use them, for the same reason.
+// the narrow formats only. The later stages (block scale, group sums, align, sum, rounding, the
+// s32 encode, the C decoders and conversion) take an enable that holds their outputs at zero in a
+// cycle without a step or in a mode that does not use them, for the same reason.
 `include "mma_mode_bits.vh"
 module mma_dpu #(
     parameter NL = 32,            // bytes of A per step (W); the main lanes are NLA below
@@ -288,7 +288,7 @@ module mma_dpu #(
             localparam integer P0 = (l < NL / 2) ? PE : 0;
             localparam integer P1 = (l < NL / 2) ? PE + 2 : 0;
             localparam integer SB = ((l / 2) * 4) % NE;
-            localparam integer LB = set_bytes(lane_fmts(l));                        // the lane's widest element
+            localparam integer LB = set_bytes(lane_fmts(l));   // the lane's widest element
             wire [31:0] a_nat = elem_pick(m_eb, LB, a_e1[l], a_e2[l], a_e4[l]);
             wire [31:0] a_p0 = (l >= NL / 2) ? 32'd0 : elem_pick(m_eb, LB, a_e1[P0], a_e2[P0], a_e4[P0]);
             wire [31:0] a_p1 = (l >= NL / 2) ? 32'd0 : elem_pick(m_eb, LB, a_e1[P1], a_e2[P1], a_e4[P1]);
