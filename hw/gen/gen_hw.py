@@ -134,6 +134,8 @@ def derive_mode(m, fmts, cfg):
         if v <= 0 or v & (v - 1):
             raise SystemExit(f'gen_hw: {m["instr"]}: {what} {v} is not a power of two (the scheduler shifts by it)')
         return v.bit_length() - 1
+    if elem_bytes not in (1, 2, 4):
+        raise SystemExit(f'gen_hw: {m["instr"]}: elements of {elem_bytes} bytes (the scheduler shifts by 1, 2 or 4)')
     block_k = int(m['block_k'])
     dtype = int(m['dtype'])
     min_e = int(m['min_e_f16']) if names[dtype] == 'f16' else int(m['min_e_f32'])

@@ -99,11 +99,14 @@ module mma_sched #(
     wire [7:0]  s_pad = mode_i[MP_STYPE_LSB +: 5] == MMA_FMT_UE4M3 ? MMA_SCALE_UNIT_UE4M3 : MMA_SCALE_UNIT_UE8M0;
     wire [4:0]  m_ctype = mode_i[MP_CTYPE_LSB +: 5];
     wire [4:0]  m_dtype = mode_i[MP_DTYPE_LSB +: 5];
-    wire [2:0]  c_esz = m_ctype == MMA_FMT_F16 ? 3'd2 : 3'd4;
-    wire [2:0]  d_esz = m_dtype == MMA_FMT_F16 ? 3'd2 : 3'd4;
+    // element sizes are 1, 2 or 4 bytes (C / D: 2 or 4): products by them are shifts, so that the
+    // scheduler has no multiplier (an address is a running sum, see the loader and the drainer)
+    wire [1:0]  eb_lg = m_eb[2] ? 2'd2 : m_eb[1] ? 2'd1 : 2'd0;
+    wire [1:0]  c_esz_lg = m_ctype == MMA_FMT_F16 ? 2'd1 : 2'd2;
+    wire [1:0]  d_esz_lg = m_dtype == MMA_FMT_F16 ? 2'd1 : 2'd2;
     // bytes of A, B a buffer word holds (one step, or the chunk of a pair_split word)
-    wire [6:0]  a_wb = m_korder ? 7'd32 : m_packed ? {1'b0, m_g[6:1]} : m_sparse ? (m_g >> 1) * m_eb : m_g * m_eb;
-    wire [6:0]  b_wb = m_korder ? 7'd32 : m_packed ? {1'b0, m_g[6:1]} : m_g * m_eb;
+    wire [6:0]  a_wb = m_korder ? 7'd32 : m_packed ? {1'b0, m_g[6:1]} : m_sparse ? (m_g >> 1) << eb_lg : m_g << eb_lg;
+    wire [6:0]  b_wb = m_korder ? 7'd32 : m_packed ? {1'b0, m_g[6:1]} : m_g << eb_lg;
     // chunks a pass holds (mma_pass.vh), chunks of the job, passes
     wire [4:0]  cpp_lg = pass_chunks_log2(m_korder, m_steps_lg);
     wire [15:0] cpp = 16'd1 << cpp_lg;
@@ -139,18 +142,18 @@ module mma_sched #(
     wire [15:0] lp_steps = lp_chunks << m_steps_lg;
     wire [15:0] lp_words = m_korder ? lp_steps >> 1 : lp_steps;
     // row bytes of the pass in memory, and where the pass starts within a row
-    wire [31:0] a_bytes = m_packed ? (lp_kvalid + 32'd1) >> 1 : m_sparse ? (lp_kvalid >> 1) * m_eb : lp_kvalid * m_eb;
-    wire [31:0] a_off = m_packed ? lp_k0 >> 1 : m_sparse ? (lp_k0 >> 1) * m_eb : lp_k0 * m_eb;
-    wire [31:0] b_bytes = m_packed ? (lp_kvalid + 32'd1) >> 1 : lp_kvalid * m_eb;
-    wire [31:0] b_off = m_packed ? lp_k0 >> 1 : lp_k0 * m_eb;
+    wire [31:0] a_bytes = m_packed ? (lp_kvalid + 32'd1) >> 1 : m_sparse ? (lp_kvalid >> 1) << eb_lg : lp_kvalid << eb_lg;
+    wire [31:0] a_off = m_packed ? lp_k0 >> 1 : m_sparse ? (lp_k0 >> 1) << eb_lg : lp_k0 << eb_lg;
+    wire [31:0] b_bytes = m_packed ? (lp_kvalid + 32'd1) >> 1 : lp_kvalid << eb_lg;
+    wire [31:0] b_off = m_packed ? lp_k0 >> 1 : lp_k0 << eb_lg;
     wire [31:0] meta_bytes = (lp_kvalid + 32'd7) >> 3;
     wire [31:0] s_bytes = (lp_kvalid + {25'd0, m_block_k} - 32'd1) >> m_block_k_lg;
     // the C of this pass: C itself first, then the D of the previous pass
     wire        first_pass = l_pass == 16'd0;
     wire [31:0] cs_addr = first_pass ? c_addr_i : d_addr_i;
     wire [31:0] cs_stride = first_pass ? c_stride_i : d_stride_i;
-    wire [2:0]  cs_esz = first_pass ? c_esz : d_esz;
-    wire [31:0] c_bytes = {16'd0, lb_cols} * cs_esz;
+    wire [1:0]  cs_esz_lg = first_pass ? c_esz_lg : d_esz_lg;
+    wire [31:0] c_bytes = {16'd0, lb_cols} << cs_esz_lg;
     // log2 of a word's bytes (1, 2, 4, ..., 64: G and the element bytes are powers of two)
     function [2:0] lg2_of;
         input [6:0] wb;
@@ -170,11 +173,19 @@ module mma_sched #(
             else words_of = ((bytes + 32'd31) >> 5) << (5 - lg2_of(wb));
         end
     endfunction
-    wire [7:0] lt_rows = (lb_rows - {8'd0, l_ti} * TR) > TR ? TR : (lb_rows - {8'd0, l_ti} * TR);
-    wire [7:0] lt_ntiles = (lb_rows + TR - 1) / TR;
-    wire [15:0] l_brow = {8'd0, l_ti} * TR + {8'd0, l_row};           // block row
-    wire [31:0] l_grow = {16'd0, l_rb} * MB + {16'd0, l_brow};         // job row
-    wire [31:0] l_gcol = {16'd0, l_cb} * NBLK + {24'd0, l_col};        // job column
+    wire [15:0] lt_row0 = {8'd0, l_ti} * TR;                           // the row tile's first block row
+    wire [7:0] lt_rows = (lb_rows - lt_row0) > TR ? TR : (lb_rows - lt_row0);
+    wire       lt_last = lt_row0 + TR >= lb_rows;                        // the block's last row tile
+    wire [15:0] l_brow = lt_row0 + {8'd0, l_row};                        // block row
+    // Offsets into the operands, kept as running sums (the products job row x stride, column x
+    // stride would be 32 x 32-bit multipliers). Within a (column block, pass) group the loader walks
+    // the job's rows 0, 1, ..., M - 1 in order (every row tile but the job's last is TR rows, every
+    // row block MB), so a row's offset is the previous row's plus the stride, and it restarts at 0
+    // with each group; likewise B's columns within a column block, from the block's first column.
+    reg [31:0] lo_c, lo_a, lo_m, lo_sa;    // job row x the stride of C (or D), A, metadata, scale_A
+    reg [31:0] lo_b, lo_sb;                // job column x the stride of B, scale_B
+    reg [31:0] lcb_b, lcb_sb;              // the column block's first column x the stride of B, scale_B
+    wire [31:0] l_cb_col0 = {16'd0, l_cb} * NBLK;                       // its first job column
     wire last_part_row = l_part == (m_scaled ? 3'd3 : m_sparse ? 3'd2 : 3'd1);
     wire last_row = l_row == lt_rows - 8'd1;
     wire last_part_col = l_part == (m_scaled ? 3'd1 : 3'd0);
@@ -183,7 +194,7 @@ module mma_sched #(
     reg [15:0] s_cb, s_pass, s_rb;
     reg [15:0] s_group;                    // groups whose blocks are all submitted
     reg        s_done;
-    wire [15:0] l_grp_idx = l_cb * npass + l_pass;
+    reg  [15:0] l_grp_idx;                 // the loader's group: l_cb * npass + l_pass, counted
     wire        l_page = l_grp_idx[0];
     // issue one DMA read command
     task rd_cmd;
@@ -249,7 +260,8 @@ module mma_sched #(
             case (l_state)
                 L_IDLE: if (start_i) begin
                     l_state <= L_GROUP;
-                    l_cb <= 16'd0; l_pass <= 16'd0; l_rb <= 16'd0; l_group <= 16'd0;
+                    l_cb <= 16'd0; l_pass <= 16'd0; l_rb <= 16'd0; l_group <= 16'd0; l_grp_idx <= 16'd0;
+                    lo_c <= 32'd0; lo_a <= 32'd0; lo_m <= 32'd0; lo_sa <= 32'd0; lcb_b <= 32'd0; lcb_sb <= 32'd0;
                 end
                 L_GROUP: begin
                     // B of a new (column block, pass) into page g % 2: free once the core has begun group
@@ -259,6 +271,7 @@ module mma_sched #(
                         else bcnt0 <= 8'd0;
                         l_group <= l_grp_idx + 16'd1;
                         l_col <= 8'd0;
+                        lo_b <= lcb_b; lo_sb <= lcb_sb;
                         l_part <= 3'd0;
                         l_ti <= 8'd0;
                         if (l_grp_idx == 16'd0) begin
@@ -274,11 +287,11 @@ module mma_sched #(
                 L_B: if (rd_free) begin
                     // B^T row j (and its scale_B row) into bank j % TN at (j / TN) * WPR
                     if (l_part == 3'd0)
-                        rd_cmd(b_addr_i + l_gcol * b_stride_i + b_off, b_bytes, lp_words, b_wb, 3'd1, l_col % TN,
+                        rd_cmd(b_addr_i + lo_b + b_off, b_bytes, lp_words, b_wb, 3'd1, l_col % TN,
                                l_page * (NBLK / TN * WPR) + (l_col / TN) * WPR,
                                {1'b1, last_part_col && last_col_of_tile, l_page, 5'd0}, 8'h00, 1'b0);
                     else
-                        rd_cmd(sb_addr_i + l_gcol * sb_stride_i + (lp_k0 >> m_block_k_lg), s_bytes, SWPR, 7'd32,
+                        rd_cmd(sb_addr_i + lo_sb + (lp_k0 >> m_block_k_lg), s_bytes, SWPR, 7'd32,
                                3'd4, l_col % TN, l_page * (NBLK / TN * SWPR) + (l_col / TN) * SWPR,
                                {1'b1, last_col_of_tile, l_page, 5'd0}, s_pad, 1'b0);
                     if (!last_part_col) begin
@@ -289,6 +302,7 @@ module mma_sched #(
                             l_state <= b_resume;
                         end else begin
                             l_col <= l_col + 8'd1;
+                            lo_b <= lo_b + b_stride_i; lo_sb <= lo_sb + sb_stride_i;
                         end
                     end
                 end
@@ -301,14 +315,14 @@ module mma_sched #(
                 L_ROW: if (rd_free) begin
                     // block row l_brow: C (or the previous pass's D), A, metadata, scale_A
                     case (l_part)
-                        3'd0: rd_cmd(cs_addr + l_grow * cs_stride + {16'd0, l_cb} * NBLK * cs_esz, c_bytes,
+                        3'd0: rd_cmd(cs_addr + lo_c + (l_cb_col0 << cs_esz_lg), c_bytes,
                                      words_of(c_bytes, 7'd32), 7'd32, 3'd5, l_brow % TM, (l_brow / TM) * WPC,
                                      {1'b0, last_row && last_part_row, l_ti[5:0]}, 8'h00, 1'b0);
-                        3'd1: rd_cmd(a_addr_i + l_grow * a_stride_i + a_off, a_bytes, lp_words, a_wb, 3'd0, l_brow % TM,
+                        3'd1: rd_cmd(a_addr_i + lo_a + a_off, a_bytes, lp_words, a_wb, 3'd0, l_brow % TM,
                                      (l_brow / TM) * WPR, {1'b0, last_row && last_part_row, l_ti[5:0]}, 8'h00, 1'b0);
-                        3'd2: rd_cmd(meta_addr_i + l_grow * meta_stride_i + (lp_k0 >> 3), meta_bytes, MWPR, 7'd32, 3'd2,
+                        3'd2: rd_cmd(meta_addr_i + lo_m + (lp_k0 >> 3), meta_bytes, MWPR, 7'd32, 3'd2,
                                      l_brow % TM, (l_brow / TM) * MWPR, {1'b0, last_row && last_part_row, l_ti[5:0]}, 8'h44, lp_kvalid[2:0] == 3'd4);
-                        default: rd_cmd(sa_addr_i + l_grow * sa_stride_i + (lp_k0 >> m_block_k_lg), s_bytes, SWPR,
+                        default: rd_cmd(sa_addr_i + lo_sa + (lp_k0 >> m_block_k_lg), s_bytes, SWPR,
                                         7'd32, 3'd3, l_brow % TM, (l_brow / TM) * SWPR,
                                         {1'b0, last_row && last_part_row, l_ti[5:0]}, s_pad, 1'b0);
                     endcase
@@ -316,16 +330,20 @@ module mma_sched #(
                     else l_part <= l_part + 3'd1;
                     if (last_part_row) begin
                         l_part <= 3'd0;
+                        // the next job row's offsets (the next row of this group, if any)
+                        lo_c <= lo_c + cs_stride; lo_a <= lo_a + a_stride_i;
+                        lo_m <= lo_m + meta_stride_i; lo_sa <= lo_sa + sa_stride_i;
                         if (last_row) begin
-                            if (l_ti != lt_ntiles - 8'd1) l_ti <= l_ti + 8'd1;
+                            if (!lt_last) l_ti <= l_ti + 8'd1;
                             if (b_defer) begin
                                 // the deferred B of the first group, then on with the next row tile
                                 b_defer <= 1'b0;
-                                b_resume <= l_ti == lt_ntiles - 8'd1 ? L_NEXT : L_TILE;
+                                b_resume <= lt_last ? L_NEXT : L_TILE;
                                 l_col <= 8'd0;
+                                lo_b <= lcb_b; lo_sb <= lcb_sb;
                                 l_state <= L_B;
                             end else begin
-                                l_state <= l_ti == lt_ntiles - 8'd1 ? L_NEXT : L_TILE;
+                                l_state <= lt_last ? L_NEXT : L_TILE;
                             end
                         end else begin
                             l_row <= l_row + 8'd1;
@@ -339,13 +357,18 @@ module mma_sched #(
                         l_ti <= 8'd0;
                         l_state <= L_TILE;
                     end else begin
+                        // the next group: its rows start again at the job's row 0
                         l_rb <= 16'd0;
+                        lo_c <= 32'd0; lo_a <= 32'd0; lo_m <= 32'd0; lo_sa <= 32'd0;
                         if (l_pass != npass - 16'd1) begin
                             l_pass <= l_pass + 16'd1;
+                            l_grp_idx <= l_grp_idx + 16'd1;
                             l_state <= L_GROUP;
                         end else if (l_cb != ncb - 16'd1) begin
                             l_pass <= 16'd0;
                             l_cb <= l_cb + 16'd1;
+                            l_grp_idx <= l_grp_idx + 16'd1;
+                            lcb_b <= lcb_b + b_stride_i * NBLK; lcb_sb <= lcb_sb + sb_stride_i * NBLK;
                             l_state <= L_GROUP;
                         end else begin
                             l_state <= L_DONE;
@@ -363,7 +386,7 @@ module mma_sched #(
     wire [15:0] sb_cols = (n_i[15:0] - s_cb * NBLK) > NBLK ? NBLK : (n_i[15:0] - s_cb * NBLK);
     wire [15:0] sp_chunk0 = s_pass << cpp_lg;
     wire [15:0] sp_chunks = (chunks[15:0] - sp_chunk0) > cpp ? cpp : (chunks[15:0] - sp_chunk0);
-    wire [15:0] s_grp_idx = s_cb * npass + s_pass;
+    reg  [15:0] s_grp_idx;                 // the submitter's group: s_cb * npass + s_pass, counted
     always @(posedge clk_i or negedge rst_ni) begin
         if (!rst_ni) begin
             blk_valid_o <= 1'b0;
@@ -375,7 +398,7 @@ module mma_sched #(
         end else begin
             if (start_i) begin
                 s_cb <= 16'd0; s_pass <= 16'd0; s_rb <= 16'd0; s_group <= 16'd0; s_done <= 1'b0;
-                c_grp <= 16'd0;
+                c_grp <= 16'd0; s_grp_idx <= 16'd0;
             end else if (blk_valid_o) begin
                 if (blk_ready_i) begin
                     blk_valid_o <= 1'b0;
@@ -387,9 +410,13 @@ module mma_sched #(
                     end else begin
                         s_rb <= 16'd0;
                         s_group <= s_grp_idx + 16'd1;
-                        if (s_pass != npass - 16'd1) s_pass <= s_pass + 16'd1;
-                        else if (s_cb != ncb - 16'd1) begin s_pass <= 16'd0; s_cb <= s_cb + 16'd1; end
-                        else s_done <= 1'b1;
+                        if (s_pass != npass - 16'd1) begin
+                            s_pass <= s_pass + 16'd1;
+                            s_grp_idx <= s_grp_idx + 16'd1;
+                        end else if (s_cb != ncb - 16'd1) begin
+                            s_pass <= 16'd0; s_cb <= s_cb + 16'd1;
+                            s_grp_idx <= s_grp_idx + 16'd1;
+                        end else s_done <= 1'b1;
                     end
                 end
             end else if (!s_done && l_group > s_grp_idx) begin
@@ -413,11 +440,12 @@ module mma_sched #(
     localparam D_IDLE = 3'd0, D_WAIT = 3'd1, D_ROW = 3'd2, D_NEXT = 3'd3;
     wire [15:0] db_rows = (m_i[15:0] - d_rb * MB) > MB ? MB : (m_i[15:0] - d_rb * MB);
     wire [15:0] db_cols = (n_i[15:0] - d_cb * NBLK) > NBLK ? NBLK : (n_i[15:0] - d_cb * NBLK);
-    wire [7:0]  dt_ntiles = (db_rows + TR - 1) / TR;
-    wire [7:0]  dt_rows = (db_rows - {8'd0, d_ti} * TR) > TR ? TR : (db_rows - {8'd0, d_ti} * TR);
-    wire [15:0] d_brow = {8'd0, d_ti} * TR + {8'd0, d_row};
-    wire [31:0] d_grow = {16'd0, d_rb} * MB + {16'd0, d_brow};
-    wire [31:0] d_bytes = {16'd0, db_cols} * d_esz;
+    wire [15:0] dt_row0 = {8'd0, d_ti} * TR;                             // the row tile's first block row
+    wire        dt_last = dt_row0 + TR >= db_rows;                        // the block's last row tile
+    wire [7:0]  dt_rows = (db_rows - dt_row0) > TR ? TR : (db_rows - dt_row0);
+    wire [15:0] d_brow = dt_row0 + {8'd0, d_row};
+    wire [31:0] d_bytes = {16'd0, db_cols} << d_esz_lg;
+    reg  [31:0] do_d;                      // job row x D's stride, a running sum as the loader's
     wire wr_free = !wr_valid_o || wr_ready_i;
     reg [15:0] d_outstanding;              // row tiles whose stores are issued but not all complete
     always @(posedge clk_i or negedge rst_ni) begin
@@ -450,6 +478,7 @@ module mma_sched #(
                 D_IDLE: if (start_i) begin
                     busy_o <= 1'b1;
                     d_cb <= 16'd0; d_pass <= 16'd0; d_rb <= 16'd0; d_ti <= 8'd0;
+                    do_d <= 32'd0;
                     d_state <= D_WAIT;
                 end
                 D_WAIT: if (d_pending[d_ti]) begin
@@ -459,7 +488,8 @@ module mma_sched #(
                 end
                 D_ROW: if (wr_free) begin
                     wr_valid_o <= 1'b1;
-                    wr_addr_o <= d_addr_i + d_grow * d_stride_i + {16'd0, d_cb} * NBLK * d_esz;
+                    wr_addr_o <= d_addr_i + do_d + (({16'd0, d_cb} * NBLK) << d_esz_lg);
+                    do_d <= do_d + d_stride_i;
                     wr_beats_o <= (d_bytes + 32'd31) >> 5;
                     wr_last_o <= d_bytes[4:0] == 5'd0 ? 6'd32 : {1'b0, d_bytes[4:0]};
                     wr_bank_o <= d_brow % TM;
@@ -469,7 +499,7 @@ module mma_sched #(
                     else d_row <= d_row + 8'd1;
                 end
                 D_NEXT: begin
-                    if (d_ti != dt_ntiles - 8'd1) begin
+                    if (!dt_last) begin
                         d_ti <= d_ti + 8'd1;
                         d_state <= D_WAIT;
                     end else if (d_rb != nrb - 16'd1) begin
@@ -479,6 +509,7 @@ module mma_sched #(
                     end else if (d_pass != npass - 16'd1 || d_cb != ncb - 16'd1) begin
                         d_rb <= 16'd0;
                         d_ti <= 8'd0;
+                        do_d <= 32'd0;
                         if (d_pass != npass - 16'd1) d_pass <= d_pass + 16'd1;
                         else begin d_pass <= 16'd0; d_cb <= d_cb + 16'd1; end
                         d_state <= D_WAIT;
@@ -507,6 +538,20 @@ module mma_sched #(
         if (done_o && (d_pending != {RT{1'b0}} || l_state != L_DONE)) begin
             $display("%m: ASSERTION job done with row tiles pending or the loader not finished"); $stop;
         end
+        // the running offsets are the products they replace
+        if (l_state == L_ROW && rd_free && (lo_c != chk_lrow * cs_stride || lo_a != chk_lrow * a_stride_i ||
+                                            lo_m != chk_lrow * meta_stride_i || lo_sa != chk_lrow * sa_stride_i)) begin
+            $display("%m: ASSERTION row offsets of job row %0d are not row x stride", chk_lrow); $stop;
+        end
+        if (l_state == L_B && rd_free && (lo_b != chk_lcol * b_stride_i || lo_sb != chk_lcol * sb_stride_i)) begin
+            $display("%m: ASSERTION column offsets of job column %0d are not column x stride", chk_lcol); $stop;
+        end
+        if (d_state == D_ROW && wr_free && do_d != chk_drow * d_stride_i) begin
+            $display("%m: ASSERTION D offset of job row %0d is not row x stride", chk_drow); $stop;
+        end
     end
+    wire [31:0] chk_lrow = {16'd0, l_rb} * MB + {16'd0, l_brow};
+    wire [31:0] chk_lcol = l_cb_col0 + {24'd0, l_col};
+    wire [31:0] chk_drow = {16'd0, d_rb} * MB + {16'd0, d_brow};
 `endif
 endmodule

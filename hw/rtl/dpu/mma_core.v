@@ -109,14 +109,14 @@ module mma_core #(
     // ------------------------------------------------------------------ sequencer
     reg [15:0] rows_q, cols_q, steps_q;
     reg        cont_q, run, bpage_q;
-    reg [7:0]  ti, tj, nti, ntj;
+    reg [7:0]  ti, tj, ntj;
     reg [15:0] t;
     reg [SLOT_W-1:0] p;
     reg [6:0]  cstep;
     wire last_slot = p == P - 1;
     wire last_step = t == steps_q - 1;
     wire last_tj = tj == ntj - 1;
-    wire last_ti = ti == nti - 1;
+    wire last_ti = {8'd0, ti} * (TM * P) + TM * P >= rows_q;   // no divider for the row tiles
     // data readiness at the start of a tile (t == 0, p == 0)
     wire tile_start = t == 16'd0 && p == {SLOT_W{1'b0}};
     // row_ready_i of a slot falls the cycle after row_issued_o rises: a block that follows on the same
@@ -128,7 +128,7 @@ module mma_core #(
     always @(posedge clk_i or negedge rst_ni) begin
         if (!rst_ni) begin
             run <= 1'b0;
-            ti <= 8'd0; tj <= 8'd0; t <= 16'd0; p <= {SLOT_W{1'b0}}; cstep <= 7'd0; nti <= 8'd0; ntj <= 8'd0;
+            ti <= 8'd0; tj <= 8'd0; t <= 16'd0; p <= {SLOT_W{1'b0}}; cstep <= 7'd0; ntj <= 8'd0;
             rows_q <= 16'd0; cols_q <= 16'd0; steps_q <= 16'd0; cont_q <= 1'b0; bpage_q <= 1'b0;
         end else if (clear_i) begin
             run <= 1'b0;
@@ -137,7 +137,6 @@ module mma_core #(
             rows_q <= blk_rows_i; cols_q <= blk_cols_i; steps_q <= blk_steps_i; cont_q <= blk_cont_i;
             bpage_q <= blk_bpage_i;
             ti <= 8'd0; tj <= 8'd0; t <= 16'd0; p <= {SLOT_W{1'b0}}; cstep <= 7'd0;
-            nti <= (blk_rows_i + TM * P - 1) / (TM * P);
             ntj <= (blk_cols_i + TN - 1) / TN;
         end else if (go) begin
             if (!last_slot) begin
@@ -173,8 +172,9 @@ module mma_core #(
     // addresses of the issued step
     wire [15:0] rl = ti * P + p;                          // row-local index in a bank
     wire [15:0] word = m_korder ? (t >> 1) : t;           // A/B step word
-    wire [15:0] mbyte = t * mbps;                         // first metadata byte of the step
-    wire [15:0] sbyte = t * sbps;                         // first scale byte
+    // first metadata byte and first scale byte of the step: t x a power of two, shifted
+    wire [15:0] mbyte = mbps[3] ? t << 3 : mbps[2] ? t << 2 : mbps[1] ? t << 1 : mbps[0] ? t : 16'd0;
+    wire [15:0] sbyte = sbps[2] ? t << 2 : sbps[1] ? t << 1 : t;
     wire [AAW-1:0] a_addr = rl * WPR + word;
     wire [AAW-1:0] b_addr = (bpage_q ? NBLK / TN * WPR : 0) + tj * WPR + word;
     wire [AAW-1:0] m_addr = rl * MWPR + (mbyte >> 5);
