@@ -69,7 +69,12 @@ def read_formats(hwgen):
     for line in run([hwgen, 'formats']).splitlines():
         if line.startswith('format '):
             d = kv(line)
-            fmts.append({k: (d[k] if k == 'name' else int(d[k])) for k in d})
+            f = {k: (d[k] if k == 'name' else int(d[k])) for k in d}
+            # derived here once, read by the mode words (derive_mode) and by the RTL (the table
+            # MMA_FMT_ELEM_BYTES_TAB of mma_fmt.vh: the DPU's lanes): the bytes an element of the
+            # format takes in a step when it is not packed two per byte (sub-byte formats: one)
+            f['elem_bytes'] = (f['storage'] + 7) // 8
+            fmts.append(f)
         elif line.startswith('round '):
             d = kv(line)
             rounds[d['name']] = int(d['code'])
@@ -101,9 +106,9 @@ def derive_mode(m, fmts, cfg):
     packed = 1 if (at in ('e2m1', 's4', 'u4') and kind in (0, 3, 4)) else 0
     if packed != (1 if (bt in ('e2m1', 's4', 'u4') and kind in (0, 3, 4)) else 0):
         raise SystemExit(f'gen_hw: {m["instr"]}: mixed packed/unpacked operands are not supported')
-    storage = {f['name']: f['storage'] for f in fmts}
-    elem_bytes = 1 if (packed or kind in (1, 2)) else max(1, storage[at] // 8)
-    if max(1, storage[bt] // 8) != elem_bytes and not packed and kind not in (1, 2):
+    ebytes = {f['name']: f['elem_bytes'] for f in fmts}
+    elem_bytes = 1 if (packed or kind in (1, 2)) else ebytes[at]
+    if ebytes[bt] != elem_bytes and not packed and kind not in (1, 2):
         raise SystemExit(f'gen_hw: {m["instr"]}: A and B element sizes differ')
     lanes = 2 * w if packed else w // elem_bytes         # A elements per step (stored values when sparse)
     capacity = lanes * (2 if sparse else 1)               # dense k positions a step can cover
@@ -227,7 +232,7 @@ def mode_word(m):
 def gen_fmt_vh(fmts, rounds):
     fields = [('storage', 7), ('value_bits', 7), ('kind', 2), ('sign', 1), ('exp_bits', 4), ('frac_bits', 6),
               ('inf', 1), ('nan_style', 2), ('bias', 11), ('emin', 12), ('emax', 12), ('frac_shift', 5),
-              ('max_frac', 23), ('zero', 1), ('subnormals', 1), ('canonical_nan', 32)]
+              ('max_frac', 23), ('zero', 1), ('subnormals', 1), ('canonical_nan', 32), ('elem_bytes', 3)]
     out = [HEADER_V.format(src='the golden model\'s format table (firmware/lib/format/table.c)')]
     out.append('// Element formats (NUMERICS section 1): codes are the C enum mma_format, and every field is\n'
                '// the C table row; include inside a module.\n')

@@ -91,9 +91,9 @@ module mma_dpu #(
     // keeps only their significand bits and reads only their element sizes, and there are NLA =
     // NL / (smallest element) lanes (volta: 4 f16 lanes, not 8; default: tf32 reaches lanes 0-7,
     // f16 / bf16 0-15, the 1-byte formats all 32).
-    function integer fmt_bytes;                // bytes of an element of format f (e2m1, e3m2: 1)
-        input integer f;
-        fmt_bytes = (MMA_FMT_STORAGE_TAB[f*7 +: 7] + 7) / 8;
+    function integer fmt_bytes;                // bytes of an element of format f (e2m1, e3m2: 1), the
+        input integer f;                       // generated table the mode words' elem_bytes come from
+        fmt_bytes = MMA_FMT_ELEM_BYTES_TAB[f*3 +: 3];
     endfunction
     function [31:0] fmts_reach;                // the formats of LANE_FMTS whose element e of an n-byte
         input integer e;                       // vector exists
