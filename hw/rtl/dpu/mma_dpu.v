@@ -84,6 +84,8 @@ module mma_dpu #(
     localparam TWM = F_MAIN + 2;
     localparam TWG = F_GRP + 18;               // group terms may be unnormalised (group_align 1): 16 more bits
     localparam SW = (TWG > TWM ? TWG : TWM) + 9 > 40 ? (TWG > TWM ? TWG : TWM) + 9 : 40;  // sum bits
+    localparam SWM = TWM + 9 > 40 ? TWM + 9 : 40;   // the main terms' sum: the group terms need SW, they do not
+    localparam IW = ACC_W + 2;                     // an integer step's sum: |C| < 2^(ACC_W-1), 32 products < 2^21
     localparam ACC_W = HAS_INT != 0 ? 36 : 32;
 
     // Main lanes. A step holds NL / b elements of a b-byte format, so lane l is reached only by the
@@ -558,10 +560,12 @@ module mma_dpu #(
     end
 
     // ------------------------------------------------------------------ L1: sum
-    wire [SW-1:0] s_main, s_grp;
+    wire signed [SWM-1:0] s_main;
+    wire [SW-1:0] s_grp;
+    wire signed [SW-1:0] s_main_x = s_main;        // sign-extended
     wire ovf_main, ovf_grp;
     wire in_grp = m_group;
-    mma_bfma_sum #(.NT(NLA), .MW(MWM), .F_MAX(F_MAIN), .SW(SW)) u_sum_main (.en_i(l0_v),
+    mma_bfma_sum #(.NT(NLA), .MW(MWM), .F_MAX(F_MAIN), .SW(SWM)) u_sum_main (.en_i(l0_v),
         .act_i(l0_act), .cls_i(l0_cls), .sign_i(l0_sign), .m_i(l0_m), .lsb_i(l0_lsb),
         .c_term_i(l0_c_term && !in_grp && !m_int), .c_sign_i(l0_c_sign), .c_exp_i(l0_c_exp), .c_sig_i(l0_c_sig),
         .special_i(m_int ? 2'd0 : l0_special), .any_i(m_int ? 1'b1 : l0_any), .e_i(m_int ? 12'd0 : l0_e),
@@ -592,9 +596,9 @@ module mma_dpu #(
         l1_slot <= l0_slot; l1_cl <= l0_cl; l1_last <= l0_last; l1_err_meta <= l0_err_meta;
         l1_err_code <= l0_err_code | ovf_main | ovf_grp;
         l1_special <= l0_special; l1_any <= l0_any; l1_e <= l0_e;
-        l1_s <= m_int ? $signed(s_main) + $signed({{(SW-16){l0_nib_int[15]}}, l0_nib_int})
+        l1_s <= m_int ? s_main_x + $signed({{(SW-16){l0_nib_int[15]}}, l0_nib_int})
                               + $signed({{(SW-ACC_W){l0_cint[ACC_W-1]}}, l0_cint})
-                      : $signed(s_main) + $signed(s_grp);
+                      : s_main_x + $signed(s_grp);
     end
 
     // ------------------------------------------------------------------ L2: round, chunk end, write back
@@ -611,8 +615,8 @@ module mma_dpu #(
         if (HAS_INT != 0) begin : g_int
             wire bad;
             wire isgn = l1_s < 0;
-            wire [SW-1:0] imag = isgn ? -l1_s : l1_s;
-            mma_encode #(.SIGW(SW)) u_s32 (.en_i(l1_v && m_int), .fmt_i(MMA_FMT_S32), .mode_i(3'd1), .sat_i(m_sat), .sign_i(isgn),
+            wire [IW-1:0] imag = isgn ? -l1_s[IW-1:0] : l1_s[IW-1:0];   // l1_s fits IW bits here
+            mma_encode #(.SIGW(IW)) u_s32 (.en_i(l1_v && m_int), .fmt_i(MMA_FMT_S32), .mode_i(3'd1), .sat_i(m_sat), .sign_i(isgn),
                 .sig_i(imag), .exp_i(14'sd0), .code_o(int_code), .bad_o(bad));
         end else begin : g_noint
             assign int_code = 32'd0;
