@@ -3,9 +3,11 @@
 //
 //   tb_mma_stages STAGE [--seed S] [--start I] [--count N]
 //   STAGE: decode round_decide sparse_select block_scale multiply group_sum bfma encode ieee_add
+//          nibble_lane
 //
-// decode, round_decide, sparse_select, block_scale and the 8-bit-format pairs of multiply are
-// exhaustive (--start/--count pick a slice); the others draw case i from (seed, i), so a printed
+// decode, round_decide, sparse_select, block_scale, the 8-bit-format pairs of multiply and
+// nibble_lane (mma_lane's narrow path: decode + product of every pair of 4-bit codes of every pair
+// of formats, against mma_decode and mma_multiply) are exhaustive (--start/--count pick a slice); the others draw case i from (seed, i), so a printed
 // "reproduce:" line replays exactly the mismatching case. Exit status 0 if every check passed.
 #include <cinttypes>
 #include <cstdio>
@@ -228,6 +230,66 @@ int run_multiply(const opts &o) {
             const mma_format st = r.chance(50) ? MMA_FMT_UE8M0 : MMA_FMT_UE4M3;
             one(idx, fa, r.bits(mma_format_get(fa)->storage_bits), fb, r.bits(mma_format_get(fb)->storage_bits), true,
                 st, r.bits(8), r.bits(8));
+        }
+    }
+    return rep.finish();
+}
+
+// ---------------------------------------------------------------------------------------------- nibble_lane
+// mma_lane with 4-bit elements (the DPU's nibble lanes): the decode + product of the lane's table
+// path against the C stages. Float pairs (e2m1): mma_decode + mma_multiply, e included. Pairs with
+// an integer (s4, u4; mma_multiply takes floats only): the exact product of the decoded values,
+// sign the XOR of the operands' signs, ZERO when either is zero. A format outside the lane's set
+// (e4m3, s8 here) must come back bad.
+int run_nibble_lane(const opts &o) {
+    tb::report rep("rtl_nibble_lane", g_replay + " nibble_lane", o.seed);
+    const mma_format fmts[] = {MMA_FMT_E2M1, MMA_FMT_S4, MMA_FMT_U4, MMA_FMT_E4M3, MMA_FMT_S8};
+    const unsigned in_set = 3;  // the first three are the lane's formats
+    uint64_t idx = 0;
+    for (unsigned ia = 0; ia < 5; ia++) {
+        for (unsigned ib = 0; ib < 5; ib++) {
+            for (unsigned a = 0; a < 16; a++) {
+                for (unsigned b = 0; b < 16; b++, idx++) {
+                    if (idx < o.start || (o.count && idx >= o.start + o.count)) continue;
+                    const mma_format fa = fmts[ia], fb = fmts[ib];
+                    top->lane_fa = fa; top->lane_fb = fb; top->lane_a = a; top->lane_b = b;
+                    top->lane_clk = 0; top->eval();
+                    top->lane_clk = 1; top->eval();
+                    const char *na = mma_format_get(fa)->name, *nb = mma_format_get(fb)->name;
+                    if (ia >= in_set || ib >= in_set) {
+                        rep.expect(top->lane_bad == 1, idx, "%s 0x%x x %s 0x%x: a format outside the lane's set, RTL bad %u",
+                                   na, a, nb, b, top->lane_bad);
+                        continue;
+                    }
+                    mma_value va, vb;
+                    if (mma_decode(fa, a, &va) != MMA_OK || mma_decode(fb, b, &vb) != MMA_OK) {
+                        rep.expect(false, idx, "%s 0x%x x %s 0x%x: C decode refused a 4-bit code", na, a, nb, b);
+                        continue;
+                    }
+                    const bool floats = mma_format_get(fa)->kind == MMA_KIND_FLOAT && mma_format_get(fb)->kind == MMA_KIND_FLOAT;
+                    bool ok;
+                    unsigned ccls, csign;
+                    uint64_t cm = 0;
+                    int32_t clsb = 0;
+                    if (floats) {
+                        mma_product p;
+                        ok = mma_multiply(fa, &va, fb, &vb, nullptr, &p) == MMA_OK &&
+                             same_product(p, top->lane_m, s12(top->lane_lsb), s12(top->lane_e), top->lane_cls, top->lane_sign);
+                        ccls = p.cls; csign = p.sign; cm = p.m; clsb = p.lsb;
+                    } else {
+                        const bool zero = va.cls == MMA_CLASS_ZERO || vb.cls == MMA_CLASS_ZERO;
+                        ccls = zero ? MMA_CLASS_ZERO : MMA_CLASS_FINITE;
+                        csign = va.sign ^ vb.sign;
+                        if (!zero) { cm = va.sig * vb.sig; clsb = va.exp + vb.exp; }
+                        ok = top->lane_cls == ccls && top->lane_sign == csign &&
+                             (zero || (top->lane_m == cm && s12(top->lane_lsb) == clsb));
+                    }
+                    rep.expect(ok && top->lane_bad == 0 && top->lane_act == 1, idx,
+                               "%s 0x%x x %s 0x%x: C (cls %u sign %u lsb %d m %llu) RTL (bad %u cls %u sign %u e %d lsb %d m %u)",
+                               na, a, nb, b, ccls, csign, clsb, (unsigned long long)cm, top->lane_bad, top->lane_cls,
+                               top->lane_sign, s12(top->lane_e), s12(top->lane_lsb), top->lane_m);
+                }
+            }
         }
     }
     return rep.finish();
@@ -521,6 +583,7 @@ int main(int argc, char **argv) {
     else if (stage == "bfma") rc = run_bfma(o);
     else if (stage == "encode") rc = run_encode(o);
     else if (stage == "ieee_add") rc = run_ieee_add(o);
+    else if (stage == "nibble_lane") rc = run_nibble_lane(o);
     else {
         std::fprintf(stderr, "%s: unknown stage '%s'\n", argv[0], stage.c_str());
         rc = 2;

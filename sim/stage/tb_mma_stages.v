@@ -58,8 +58,15 @@ module tb_mma_stages #(
     output wire [31:0] enc_code, output wire enc_bad,
     // mma_ieee_add
     input  wire [4:0]  add_fmt, input wire [2:0] add_mode, input wire [31:0] add_a, input wire [31:0] add_b,
-    output wire [31:0] add_code
+    output wire [31:0] add_code,
+    // mma_lane of the nibble lanes (e2m1, s4, u4: the narrow path; clocked, its only register stage)
+    input  wire        lane_clk, input wire [4:0] lane_fa, input wire [4:0] lane_fb, input wire [3:0] lane_a,
+    input  wire [3:0]  lane_b,
+    output wire        lane_act, output wire lane_bad, output wire lane_sign, output wire [1:0] lane_cls,
+    output wire [11:0] lane_e, output wire [11:0] lane_lsb, output wire [7:0] lane_m
 );
+`include "mma_fmt.vh"
+    localparam [31:0] NIB_FMTS = (32'd1 << MMA_FMT_E2M1) | (32'd1 << MMA_FMT_S4) | (32'd1 << MMA_FMT_U4);
     mma_decode #(.SIG_W(24)) u_decode (.fmt_i(dec_fmt), .code_i(dec_code), .cls_o(dec_cls), .sign_o(dec_sign),
         .exp_o(dec_exp), .sig_o(dec_sig), .bad_o(dec_bad));
     mma_round_decide u_round_decide (.mode_i(rd_mode), .sign_i(rd_sign), .lsb_i(rd_lsb), .round_i(rd_round),
@@ -96,4 +103,9 @@ module tb_mma_stages #(
     mma_encode #(.SIGW(48)) u_encode (.en_i(1'b1), .fmt_i(enc_fmt), .mode_i(enc_mode), .sat_i(enc_sat), .sign_i(enc_sign),
         .sig_i(enc_sig), .exp_i(enc_exp), .code_o(enc_code), .bad_o(enc_bad));
     mma_ieee_add u_ieee_add (.fmt_i(add_fmt), .mode_i(add_mode), .a_i(add_a), .b_i(add_b), .code_o(add_code));
+    mma_lane #(.FMTS(NIB_FMTS), .CODE_W(4), .SIG_W(4), .MW(8)) u_nib_lane (.clk_i(lane_clk), .load_i(1'b1),
+        .act_i(1'b1), .fmt_a_i(lane_fa), .fmt_b_i(lane_fb), .a_i(lane_a), .b_i(lane_b), .scale_en_i(1'b0),
+        .s_nan_i(1'b0), .s_zero_i(1'b0), .s_sig_i(8'd1), .s_exp_i(12'sd0), .s_e_shift_i(12'sd0),
+        .act_o(lane_act), .bad_o(lane_bad), .sign_o(lane_sign), .cls_o(lane_cls), .e_o(lane_e), .lsb_o(lane_lsb),
+        .m_o(lane_m));
 endmodule
