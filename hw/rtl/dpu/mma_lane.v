@@ -8,6 +8,9 @@
 // The lane decodes the formats of FMTS only (the configuration's operand formats, from its mode
 // table): each with its fields at fixed positions, so a decoder is the logic of those formats and
 // not the generic path with shifters by the table's fields. A format outside FMTS is flagged bad.
+// A lane of elements of at most 4 bits (CODE_W <= 4: the nibble lanes) takes a narrow path with the
+// same outputs: its decode is a table built at elaboration from mma_decode_set_fn, its product a
+// shift-add 4 x 4 multiplier (g_narrow below).
 module mma_lane #(
     parameter [31:0] FMTS = 32'h8001_EFFE,  // formats decoded (bit i = mma_format i)
     parameter CODE_W = 32,        // bits of an element code (4: the nibble lanes)
@@ -50,8 +53,11 @@ module mma_lane #(
                 if (FMTS[f] && fmt == f[4:0]) frac_bits = MMA_FMT_FRAC_BITS_TAB[f*6 +: 6];
         end
     endfunction
-    // The narrow path's decode table (below): entry {bad, cls[1:0], sign, exp[11:0], sig[3:0], z[11:0]}
-    localparam NTE = 32;
+    // The narrow path's decode table (below): entry {bad, cls[1:0], sign, exp[3:0] (signed: the
+    // weight of sig's LSB), sig[3:0]} of (i-th format of FMTS, code) at index i * 16 + code, kept
+    // transposed - bit j of entry k at NIB_T[j * 64 + k] - so that an entry is read as twelve 64:1
+    // bit choices: an indexed part-select of the whole table became, in yosys, a barrel shifter of
+    // its full width per lane before optimisation (~150 MB of memory a lane).
     function integer nfmts;                    // formats of FMTS
         input integer dummy;
         integer f;
@@ -60,33 +66,53 @@ module mma_lane #(
             for (f = 0; f < 32; f = f + 1) if (FMTS[f]) nfmts = nfmts + 1;
         end
     endfunction
-    function [NTE-1:0] nib_entry;              // decode of `code` in format f; ok 0: f outside the set
-        input [4:0] f;
-        input ok;
+    function [39:0] nib_dec;                   // decode of `code` in the i-th format of FMTS (none: bad)
+        input integer i;
         input [3:0] code;
-        reg [39:0] d;
-        reg signed [11:0] z;
+        integer f, n;
         begin
-            d = mma_decode_set_fn(ok ? FMTS : 32'd0, f, {28'd0, code});
-            // the zero-product exponent of mma_multiply_fn: exp + p when finite, -126 else
-            z = d[38:37] == 2'd1 ? $signed(d[35:24]) + $signed({6'd0, frac_bits(f)}) : -12'sd126;
-            nib_entry = {d[39:36], d[35:24], d[3:0], z};
-        end
-    endfunction
-    function [4*16*NTE-1:0] nib_table;         // entry i * 16 + code: the i-th format of FMTS (i < 4)
-        input integer dummy;
-        integer f, i, c;
-        begin
-            nib_table = {(4*16*NTE){1'b0}};
-            i = 0;
+            nib_dec = mma_decode_set_fn(32'd0, 5'd0, 32'd0);   // a format outside the set
+            n = 0;
             for (f = 0; f < 32; f = f + 1)
-                if (FMTS[f] && i < 4) begin
-                    for (c = 0; c < 16; c = c + 1)
-                        nib_table[(i * 16 + c) * NTE +: NTE] = nib_entry(f[4:0], 1'b1, c[3:0]);
-                    i = i + 1;
+                if (FMTS[f]) begin
+                    if (n == i) nib_dec = mma_decode_set_fn(FMTS, f[4:0], {28'd0, code});
+                    n = n + 1;
                 end
         end
     endfunction
+    function nib_fits;                         // every entry's exp and sig fit their 4 bits
+        input integer dummy;
+        integer i, c;
+        reg [39:0] d;
+        begin
+            nib_fits = 1'b1;
+            for (i = 0; i < 4; i = i + 1)
+                for (c = 0; c < 16; c = c + 1) begin
+                    d = nib_dec(i, c[3:0]);
+                    // exp in -8..7: its bits 11..3 all equal (no signed compare: Icarus evaluates
+                    // that unsigned in a constant function)
+                    if (d[35:27] != {9{d[27]}} || d[23:4] != 20'd0) nib_fits = 1'b0;
+                end
+        end
+    endfunction
+    function [12*64-1:0] nib_table;            // NIB_T
+        input integer dummy;
+        integer i, c, j;
+        reg [39:0] d;
+        reg [11:0] e;
+        begin
+            nib_table = {(12*64){1'b0}};
+            for (i = 0; i < 4; i = i + 1)
+                for (c = 0; c < 16; c = c + 1) begin
+                    d = nib_dec(i, c[3:0]);
+                    e = {d[39:36], d[27:24], d[3:0]};
+                    for (j = 0; j < 12; j = j + 1) nib_table[j * 64 + i * 16 + c] = e[j];
+                end
+        end
+    endfunction
+    localparam [12*64-1:0] NIB_T = CODE_W > 4 ? {(12*64){1'b0}} : nib_table(0);
+    localparam [39:0] NIB_OUT = mma_decode_set_fn(32'd0, 5'd0, 32'd0);
+    localparam [11:0] NIB_BAD = {NIB_OUT[39:36], NIB_OUT[27:24], NIB_OUT[3:0]};   // a format outside FMTS
     function [2:0] fmt_slot;                   // {fmt is in FMTS, its index among FMTS' formats}
         input [4:0] fmt;
         integer f, i;
@@ -95,8 +121,22 @@ module mma_lane #(
             i = 0;
             for (f = 0; f < 32; f = f + 1)
                 if (FMTS[f]) begin
-                    if (fmt == f[4:0]) fmt_slot = {1'b1, i[1:0]};
+                    if (fmt == f[4:0] && i < 4) fmt_slot = {1'b1, i[1:0]};
                     i = i + 1;
+                end
+        end
+    endfunction
+    function [11:0] nib_lookup;                // the table entry of an element
+        input [2:0] slot;                      // fmt_slot of its format
+        input [3:0] code;
+        integer j;
+        reg [63:0] col;
+        begin
+            nib_lookup = NIB_BAD;
+            if (slot[2])
+                for (j = 0; j < 12; j = j + 1) begin
+                    col = NIB_T[j * 64 +: 64];
+                    nib_lookup[j] = col[{slot[1:0], code}];
                 end
         end
     endfunction
@@ -132,37 +172,39 @@ module mma_lane #(
                 end
             end
         end else begin : g_narrow
-            // Elements of at most 4 bits (the nibble lanes: e2m1, s4, u4): an element has 16 codes, so
-            // its decode is a table over (which format of FMTS, code), built at elaboration by
-            // mma_decode_set_fn itself, and the product follows mma_multiply_fn for unscaled operands
-            // (the nibble lanes are never scaled: the group sum applies the scale) with a shift-add
-            // multiplier of the <= 4-bit significands. The same outputs as the wide path for every
-            // input (checked exhaustively against it, sim/stage), at a fraction of its logic: the
-            // generic path's 12-bit exponent arithmetic and its DSP-mapped 4 x 4 product go.
-            localparam [4*16*NTE-1:0] TAB = nib_table(0);
-            localparam [NTE-1:0] BAD = nib_entry(5'd0, 1'b0, 4'd0);   // a format outside FMTS
-            if (nfmts(0) > 4 || MW < 8 || SIG_W > 4) begin : g_bad_params
-                mma_lane_narrow_path_takes_4_formats_MW_8_SIG_W_4 u_bad ();  // elaboration error naming the rule
+            // Elements of at most 4 bits (the nibble lanes: e2m1, s4, u4; never scaled: the group sum
+            // applies the scale). An element has 16 codes, so its decode is a table over (format of
+            // FMTS, code) that the lane builds at elaboration by calling mma_decode_set_fn itself,
+            // read bit by bit (NIB_T, below); the product follows mma_multiply_fn for unscaled
+            // operands with a shift-add 4 x 4 multiplier. The same outputs as the wide path for every
+            // input (rtl_nibble_lane against the C stages), at under half its logic and no DSP.
+            if (nfmts(0) > 4 || MW < 8 || SIG_W > 4 || !nib_fits(0)) begin : g_bad_params
+                mma_lane_narrow_path_takes_4_formats_of_4_bits u_bad ();  // elaboration error naming the rule
             end
-            wire [2:0] sa = fmt_slot(fmt_a_i), sb = fmt_slot(fmt_b_i);
-            wire [NTE-1:0] ta = sa[2] ? TAB[({sa[1:0], a_code[3:0]}) * NTE +: NTE] : BAD;
-            wire [NTE-1:0] tb = sb[2] ? TAB[({sb[1:0], b_code[3:0]}) * NTE +: NTE] : BAD;
-            wire [1:0] ca = ta[30:29], cb = tb[30:29];
-            wire fin = ca == 2'd1 && cb == 2'd1;
-            // product class (mma_multiply_fn): NaN, 0 x Inf -> NaN; Inf; a zero; finite
-            wire [1:0] pc = (ca == 2'd3 || cb == 2'd3) ? 2'd3 :
-                            (ca == 2'd2 || cb == 2'd2) ? ((ca == 2'd0 || cb == 2'd0) ? 2'd3 : 2'd2) :
-                            fin ? 2'd1 : 2'd0;
+            reg [11:0] ta, tb;     // table entries of a and b
+            reg [1:0]  pc;
+            reg signed [11:0] za, zb;
+            reg fin;
             always @(posedge clk_i) begin
                 if (load_i && (act_i || act_o)) begin
                     act_o <= act_i;
                     if (act_i) begin
-                        bad_o <= ta[31] | tb[31];
-                        sign_o <= ta[28] ^ tb[28];
+                        ta = nib_lookup(fmt_slot(fmt_a_i), a_code[3:0]);
+                        tb = nib_lookup(fmt_slot(fmt_b_i), b_code[3:0]);
+                        fin = ta[10:9] == 2'd1 && tb[10:9] == 2'd1;
+                        // product class (mma_multiply_fn): NaN, 0 x Inf -> NaN; Inf; a zero; finite
+                        pc = (ta[10:9] == 2'd3 || tb[10:9] == 2'd3) ? 2'd3 :
+                             (ta[10:9] == 2'd2 || tb[10:9] == 2'd2) ? ((ta[10:9] == 2'd0 || tb[10:9] == 2'd0) ? 2'd3 : 2'd2) :
+                             fin ? 2'd1 : 2'd0;
+                        // term exponents of the zero-product rule: exp + p when finite, -126 else
+                        za = ta[10:9] == 2'd1 ? {{8{ta[7]}}, ta[7:4]} + $signed({6'd0, frac_bits(fmt_a_i)}) : -12'sd126;
+                        zb = tb[10:9] == 2'd1 ? {{8{tb[7]}}, tb[7:4]} + $signed({6'd0, frac_bits(fmt_b_i)}) : -12'sd126;
+                        bad_o <= ta[11] | tb[11];
+                        sign_o <= ta[8] ^ tb[8];
                         cls_o <= pc;
-                        e_o <= pc[1] ? 12'd0 : ta[11:0] + tb[11:0];
-                        lsb_o <= fin ? ta[27:16] + tb[27:16] : 12'd0;
-                        m_o <= fin ? mul4(ta[15:12], tb[15:12]) : {MW{1'b0}};
+                        e_o <= pc[1] ? 12'sd0 : za + zb;
+                        lsb_o <= fin ? {{8{ta[7]}}, ta[7:4]} + {{8{tb[7]}}, tb[7:4]} : 12'd0;
+                        m_o <= fin ? mul4(ta[3:0], tb[3:0]) : {MW{1'b0}};
                     end
                 end
             end
