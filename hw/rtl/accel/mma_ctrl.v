@@ -93,12 +93,13 @@ module mma_ctrl #(
     wire [3:0]  m_kc_lg = mode_i[MP_KC_LOG2_LSB +: 4];
     wire [2:0]  m_steps_lg = mode_i[MP_STEPS_LOG2_LSB +: 3];
     wire [2:0]  m_block_k_lg = mode_i[MP_BLOCK_K_LOG2_LSB +: 3];
-    wire [2:0]  c_esz = mode_i[MP_CTYPE_LSB +: 5] == MMA_FMT_F16 ? 3'd2 : 3'd4;
-    wire [2:0]  d_esz = mode_i[MP_DTYPE_LSB +: 5] == MMA_FMT_F16 ? 3'd2 : 3'd4;
+    wire [1:0]  eb_lg = elem_bytes_log2(m_eb);
+    wire [1:0]  c_esz_lg = acc_bytes_log2(mode_i[MP_CTYPE_LSB +: 5]);
+    wire [1:0]  d_esz_lg = acc_bytes_log2(mode_i[MP_DTYPE_LSB +: 5]);
     // dense K one buffer pass holds
     wire [15:0] kpass = 16'd1 << ({1'b0, pass_chunks_log2(m_korder, m_steps_lg)} + {2'd0, m_kc_lg});
-    wire [31:0] a_row = m_packed ? (k_i + 32'd1) >> 1 : m_sparse ? (k_i >> 1) * m_eb : k_i * m_eb;
-    wire [31:0] b_row = m_packed ? (k_i + 32'd1) >> 1 : k_i * m_eb;
+    wire [31:0] a_row = row_bytes(k_i, m_packed, m_sparse, eb_lg);
+    wire [31:0] b_row = row_bytes(k_i, m_packed, 1'b0, eb_lg);
     wire [31:0] meta_row = (k_i + 32'd7) >> 3;
     wire [31:0] s_row = m_block_k == 7'd0 ? 32'd0 : (k_i + {25'd0, m_block_k} - 32'd1) >> m_block_k_lg;
 
@@ -113,8 +114,8 @@ module mma_ctrl #(
         case (op)
             3'd0: begin op_addr = a_addr_i; op_stride = a_stride_i; op_rows = m_i; op_bytes = a_row; op_reg = 12'h090; end
             3'd1: begin op_addr = b_addr_i; op_stride = b_stride_i; op_rows = n_i; op_bytes = b_row; op_reg = 12'h098; end
-            3'd2: begin op_addr = c_addr_i; op_stride = c_stride_i; op_rows = m_i; op_bytes = n_i * c_esz; op_reg = 12'h0A0; end
-            3'd3: begin op_addr = d_addr_i; op_stride = d_stride_i; op_rows = m_i; op_bytes = n_i * d_esz; op_reg = 12'h0A8; end
+            3'd2: begin op_addr = c_addr_i; op_stride = c_stride_i; op_rows = m_i; op_bytes = n_i << c_esz_lg; op_reg = 12'h0A0; end
+            3'd3: begin op_addr = d_addr_i; op_stride = d_stride_i; op_rows = m_i; op_bytes = n_i << d_esz_lg; op_reg = 12'h0A8; end
             3'd4: begin op_addr = meta_addr_i; op_stride = meta_stride_i; op_rows = m_i; op_bytes = meta_row;
                         op_reg = 12'h0B0; op_used = m_sparse; end
             3'd5: begin op_addr = sa_addr_i; op_stride = sa_stride_i; op_rows = m_i; op_bytes = s_row;

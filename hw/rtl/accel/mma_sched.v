@@ -101,12 +101,14 @@ module mma_sched #(
     wire [4:0]  m_dtype = mode_i[MP_DTYPE_LSB +: 5];
     // element sizes are 1, 2 or 4 bytes (C / D: 2 or 4): products by them are shifts, so that the
     // scheduler has no multiplier (an address is a running sum, see the loader and the drainer)
-    wire [1:0]  eb_lg = m_eb[2] ? 2'd2 : m_eb[1] ? 2'd1 : 2'd0;
-    wire [1:0]  c_esz_lg = m_ctype == MMA_FMT_F16 ? 2'd1 : 2'd2;
-    wire [1:0]  d_esz_lg = m_dtype == MMA_FMT_F16 ? 2'd1 : 2'd2;
+    wire [1:0]  eb_lg = elem_bytes_log2(m_eb);
+    wire [1:0]  c_esz_lg = acc_bytes_log2(m_ctype);
+    wire [1:0]  d_esz_lg = acc_bytes_log2(m_dtype);
     // bytes of A, B a buffer word holds (one step, or the chunk of a pair_split word)
-    wire [6:0]  a_wb = m_korder ? 7'd32 : m_packed ? {1'b0, m_g[6:1]} : m_sparse ? (m_g >> 1) << eb_lg : m_g << eb_lg;
-    wire [6:0]  b_wb = m_korder ? 7'd32 : m_packed ? {1'b0, m_g[6:1]} : m_g << eb_lg;
+    wire [31:0] a_step_bytes = row_bytes({25'd0, m_g}, m_packed, m_sparse, eb_lg);   // one step's A and B
+    wire [31:0] b_step_bytes = row_bytes({25'd0, m_g}, m_packed, 1'b0, eb_lg);
+    wire [6:0]  a_wb = m_korder ? 7'd32 : a_step_bytes[6:0];
+    wire [6:0]  b_wb = m_korder ? 7'd32 : b_step_bytes[6:0];
     // chunks a pass holds (mma_pass.vh), chunks of the job, passes
     wire [4:0]  cpp_lg = pass_chunks_log2(m_korder, m_steps_lg);
     wire [15:0] cpp = 16'd1 << cpp_lg;
@@ -142,10 +144,10 @@ module mma_sched #(
     wire [15:0] lp_steps = lp_chunks << m_steps_lg;
     wire [15:0] lp_words = m_korder ? lp_steps >> 1 : lp_steps;
     // row bytes of the pass in memory, and where the pass starts within a row
-    wire [31:0] a_bytes = m_packed ? (lp_kvalid + 32'd1) >> 1 : m_sparse ? (lp_kvalid >> 1) << eb_lg : lp_kvalid << eb_lg;
-    wire [31:0] a_off = m_packed ? lp_k0 >> 1 : m_sparse ? (lp_k0 >> 1) << eb_lg : lp_k0 << eb_lg;
-    wire [31:0] b_bytes = m_packed ? (lp_kvalid + 32'd1) >> 1 : lp_kvalid << eb_lg;
-    wire [31:0] b_off = m_packed ? lp_k0 >> 1 : lp_k0 << eb_lg;
+    wire [31:0] a_bytes = row_bytes(lp_kvalid, m_packed, m_sparse, eb_lg);
+    wire [31:0] a_off = row_offset(lp_k0, m_packed, m_sparse, eb_lg);
+    wire [31:0] b_bytes = row_bytes(lp_kvalid, m_packed, 1'b0, eb_lg);
+    wire [31:0] b_off = row_offset(lp_k0, m_packed, 1'b0, eb_lg);
     wire [31:0] meta_bytes = (lp_kvalid + 32'd7) >> 3;
     wire [31:0] s_bytes = (lp_kvalid + {25'd0, m_block_k} - 32'd1) >> m_block_k_lg;
     // the C of this pass: C itself first, then the D of the previous pass
