@@ -102,9 +102,10 @@ module mma_core #(
     wire m_sparse = HAS_SPARSE != 0 && mode_i[MP_SPARSE_LSB];
     wire m_f16 = mode_i[MP_DTYPE_LSB +: 5] == MMA_FMT_F16;
     wire [6:0] m_lanes = m_sparse ? {1'b0, m_g[6:1]} : m_g;    // MAC slots a DPU uses a step
-    // bytes a step takes of a metadata row (2:4: a nibble per 4 dense positions) and of a scale row
+    // metadata bytes a step (2:4: a nibble per 4 dense positions; G/8, 0 when G < 8)
     wire [3:0] mbps = m_g[6:3];
-    wire [3:0] sbps = m_block_k[6] ? 4'd1 : m_block_k[5] ? (m_g[6] ? 4'd2 : 4'd1) : (m_g[6] ? 4'd4 : 4'd2);
+    // log2 of the scale bytes a step: one per block_k elements (a scaled step has G = 32 or 64)
+    wire [1:0] sb_lg = m_block_k[6] ? 2'd0 : m_block_k[5] ? {1'b0, m_g[6]} : (m_g[6] ? 2'd2 : 2'd1);
 
     // ------------------------------------------------------------------ sequencer
     reg [15:0] rows_q, cols_q, steps_q;
@@ -174,7 +175,7 @@ module mma_core #(
     wire [15:0] word = m_korder ? (t >> 1) : t;           // A/B step word
     // first metadata byte and first scale byte of the step: t x a power of two, shifted
     wire [15:0] mbyte = mbps[3] ? t << 3 : mbps[2] ? t << 2 : mbps[1] ? t << 1 : mbps[0] ? t : 16'd0;
-    wire [15:0] sbyte = sbps[2] ? t << 2 : sbps[1] ? t << 1 : t;
+    wire [15:0] sbyte = t << sb_lg;
     wire [AAW-1:0] a_addr = rl * WPR + word;
     wire [AAW-1:0] b_addr = (bpage_q ? NBLK / TN * WPR : 0) + tj * WPR + word;
     wire [AAW-1:0] m_addr = rl * MWPR + (mbyte >> 5);
