@@ -181,7 +181,9 @@ module mma_lane #(
             if (nfmts(0) > 4 || MW < 8 || SIG_W > 4 || !nib_fits(0)) begin : g_bad_params
                 mma_lane_narrow_path_takes_4_formats_of_4_bits u_bad ();  // elaboration error naming the rule
             end
-            reg [11:0] ta, tb;     // table entries of a and b
+            reg [11:0] ta, tb;     // table entries of a and b: {bad, class, sign, exp[3:0], sig[3:0]}
+            reg [1:0]  ca, cb;     // their classes: 0 zero, 1 finite, 2 Inf, 3 NaN
+            reg signed [11:0] ea, eb;   // their exponents (weight of the significand's lsb)
             reg [1:0]  pc;
             reg signed [11:0] za, zb;
             reg fin;
@@ -191,19 +193,23 @@ module mma_lane #(
                     if (act_i) begin
                         ta = nib_lookup(fmt_slot(fmt_a_i), a_code[3:0]);
                         tb = nib_lookup(fmt_slot(fmt_b_i), b_code[3:0]);
-                        fin = ta[10:9] == 2'd1 && tb[10:9] == 2'd1;
+                        ca = ta[10:9];
+                        cb = tb[10:9];
+                        ea = {{8{ta[7]}}, ta[7:4]};
+                        eb = {{8{tb[7]}}, tb[7:4]};
+                        fin = ca == 2'd1 && cb == 2'd1;
                         // product class (mma_multiply_fn): NaN, 0 x Inf -> NaN; Inf; a zero; finite
-                        pc = (ta[10:9] == 2'd3 || tb[10:9] == 2'd3) ? 2'd3 :
-                             (ta[10:9] == 2'd2 || tb[10:9] == 2'd2) ? ((ta[10:9] == 2'd0 || tb[10:9] == 2'd0) ? 2'd3 : 2'd2) :
+                        pc = (ca == 2'd3 || cb == 2'd3) ? 2'd3 :
+                             (ca == 2'd2 || cb == 2'd2) ? ((ca == 2'd0 || cb == 2'd0) ? 2'd3 : 2'd2) :
                              fin ? 2'd1 : 2'd0;
                         // term exponents of the zero-product rule: exp + p when finite, -126 else
-                        za = ta[10:9] == 2'd1 ? {{8{ta[7]}}, ta[7:4]} + $signed({6'd0, frac_bits(fmt_a_i)}) : -12'sd126;
-                        zb = tb[10:9] == 2'd1 ? {{8{tb[7]}}, tb[7:4]} + $signed({6'd0, frac_bits(fmt_b_i)}) : -12'sd126;
+                        za = ca == 2'd1 ? ea + $signed({6'd0, frac_bits(fmt_a_i)}) : -12'sd126;
+                        zb = cb == 2'd1 ? eb + $signed({6'd0, frac_bits(fmt_b_i)}) : -12'sd126;
                         bad_o <= ta[11] | tb[11];
                         sign_o <= ta[8] ^ tb[8];
                         cls_o <= pc;
                         e_o <= pc[1] ? 12'sd0 : za + zb;
-                        lsb_o <= fin ? {{8{ta[7]}}, ta[7:4]} + {{8{tb[7]}}, tb[7:4]} : 12'd0;
+                        lsb_o <= fin ? ea + eb : 12'd0;
                         m_o <= fin ? mul4(ta[3:0], tb[3:0]) : {MW{1'b0}};
                     end
                 end
