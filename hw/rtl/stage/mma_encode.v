@@ -43,15 +43,17 @@ module mma_encode #(
     // ---- truncate at the quantum 2^q: kept bits, round bit, sticky bit
     integer i;
     reg signed [13:0] top, q, sh;
+    reg [6:0] lead;                             // position of sig_i's leading one (0 when sig_i is 0)
     reg [KW-1:0] kept;
     reg [SIGW-1:0] below;
     reg round_b, sticky_b;
     always @* begin
         i = 0;                                  // loop indices assigned on every path: no latch
-        top = exp_i;
+        lead = 7'd0;
         if (en_i)
             for (i = 0; i < SIGW; i = i + 1)
-                if (sig_i[i]) top = exp_i + i;
+                if (sig_i[i]) lead = i[6:0];
+        top = exp_i + $signed({7'd0, lead});    // floor(log2 |value|); exp_i for a zero
         q = is_s32 ? 14'sd0 : ((top > emin ? top : emin) - p);
         kept = {KW{1'b0}};
         below = {SIGW{1'b0}};
