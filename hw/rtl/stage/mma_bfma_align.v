@@ -31,6 +31,7 @@ module mma_bfma_align #(
     integer i, j;
     reg nan, pinf, ninf, have;
     reg signed [11:0] emax, ec, ti;
+    reg [4:0] lead;                             // position of c_sig_i's leading one (0 when it is 0)
     always @* begin
         i = 0; j = 0;                           // loop indices assigned on every path: no latch
         special_o = 2'd0;
@@ -38,7 +39,7 @@ module mma_bfma_align #(
         c_term_o = 1'b0;
         e_o = 12'sd0;
         nan = 1'b0; pinf = 1'b0; ninf = 1'b0; have = 1'b0;
-        emax = 12'sd0; ec = 12'sd0; ti = 12'sd0;
+        emax = 12'sd0; ec = 12'sd0; ti = 12'sd0; lead = 5'd0;
         if (en_i) begin
             nan = c_en_i && c_cls_i == 2'd3;
             pinf = c_en_i && c_cls_i == 2'd2 && !c_sign_i;
@@ -55,9 +56,10 @@ module mma_bfma_align #(
                 end
             end
             // C's exponent: floor(log2 |c|) = exp + msb(sig)
-            ec = c_exp_i;
+            lead = 5'd0;
             for (j = 0; j < 24; j = j + 1)
-                if (c_sig_i[j]) ec = c_exp_i + j;
+                if (c_sig_i[j]) lead = j[4:0];
+            ec = c_exp_i + $signed({7'd0, lead});
             if (f16_i) begin
                 if (f16_c_pinned_i && ec < -12'sd14) ec = -12'sd14;
             end else if (ec < -12'sd126) begin

@@ -29,13 +29,16 @@ module mma_bfma_round #(
                                    .sign_i(sign), .sig_i(mag), .exp_i(exp), .code_o(enc), .bad_o(enc_bad));
     integer i;
     reg signed [13:0] top;
+    reg [6:0] lead;                             // position of mag's leading one (0 when mag is 0)
     always @* begin
         i = 0;                                  // loop indices assigned on every path: no latch
+        lead = 7'd0;
         top = exp;
         code_o = 32'd0;
         if (en_i) begin
             for (i = 0; i < SW; i = i + 1)
-                if (mag[i]) top = exp + i;
+                if (mag[i]) lead = i[6:0];
+            top = exp + $signed({7'd0, lead});  // floor(log2 |S|) + E - F
             case (special_i)
                 2'd1: code_o = f16_i ? 32'h0000_7FFF : 32'h7FFF_FFFF;              // canonical NaN
                 2'd2: code_o = f16_i ? 32'h0000_7C00 : 32'h7F80_0000;              // +Inf
