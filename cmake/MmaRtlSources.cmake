@@ -20,7 +20,6 @@ set(MMA_RTL_STAGE_FILES
   hw/rtl/stage/mma_sparse_select.v
   hw/rtl/stage/mma_block_scale.v
   hw/rtl/stage/mma_multiply.v
-  hw/rtl/stage/mma_sum_tree.v
   hw/rtl/stage/mma_group_sum.v
   hw/rtl/stage/mma_bfma_align.v
   hw/rtl/stage/mma_bfma_sum.v

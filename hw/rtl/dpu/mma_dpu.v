@@ -449,25 +449,18 @@ module mma_dpu #(
     endgenerate
 
 
-    // integer s4/u4: the exact sum of the nibble products (mma_sum_tree: a negative product enters
-    // as its ones' complement, the count of negative ones is added to the root)
-    reg [NNL*(MWN+1)-1:0] nib_x;
-    reg [7:0] nib_nneg;
+    // integer s4/u4: the exact sum of the nibble products
+    reg signed [15:0] nib_int;
     integer t;
     always @* begin                             // zero unless a packed integer step is there
-        nib_x = {(NNL*(MWN+1)){1'b0}};
-        nib_nneg = 8'd0;
+        nib_int = 16'sd0;
         t = 0;                                  // assigned on every path: no latch for the index
         if (s1_v && m_packed && m_int)
             for (t = 0; t < NNL; t = t + 1)
-                if (s1_ncls[t*2 +: 2] == 2'd1) begin          // (an unused lane's class reads 0)
-                    nib_x[t*(MWN+1) +: MWN+1] = {s1_nsign[t], s1_nm[t*MWN +: MWN] ^ {MWN{s1_nsign[t]}}};
-                    nib_nneg = nib_nneg + {7'd0, s1_nsign[t]};
-                end
+                if (s1_ncls[t*2 +: 2] == 2'd1)                // (an unused lane's class reads 0)
+                    nib_int = s1_nsign[t] ? nib_int - $signed({8'd0, s1_nm[t*MWN +: MWN]})
+                                          : nib_int + $signed({8'd0, s1_nm[t*MWN +: MWN]});
     end
-    wire signed [15:0] nib_tsum;
-    mma_sum_tree #(.N(NNL), .W(MWN + 1), .OW(16)) u_nib_sum (.x_i(nib_x), .s_o(nib_tsum));
-    wire signed [15:0] nib_int = nib_tsum + $signed({8'd0, nib_nneg});
 
     reg              s2_v, s2_first, s2_cont, s2_cf, s2_cl, s2_last;
     reg [SLOT_W-1:0] s2_slot;

@@ -33,56 +33,45 @@ module mma_group_sum #(
     output reg                    bad_o      // an Inf/NaN product, or a product outside the e2m1 range
 );
     // The sum: a product enters as its (shifted) magnitude or, when negative, its ones' complement,
-    // and the count of negative products is added to the root (-v = ~v + 1); the products go
-    // through mma_sum_tree, a balanced tree whose levels are sized to their sums.
+    // and the count of negative products is added to the tree's root (-v = ~v + 1); the products go
+    // through a balanced tree whose levels are sized to their sums (as in mma_bfma_sum).
     localparam VW = PMW + 9;                   // a product shifted by up to 8: PMW + 8 bits, + sign
-    generate if (VW + (NG > 1 ? $clog2(NG) : 0) > 17 || NG > 255) begin : g_bad_ng
+    localparam LV = $clog2(NG);
+    localparam NL = 1 << LV;
+    generate if (VW + LV > 17 || NG > 255) begin : g_bad_ng
         mma_group_sum_takes_groups_whose_sum_fits_17_bits u_bad ();  // elaboration error naming the rule
     end endgenerate
     generate if (MW > 32) begin : g_bad_mw
         mma_group_sum_takes_terms_of_at_most_32_bits u_bad_mw ();    // (floor(log2 m) is 5 bits)
     end endgenerate
+    // v with its bits from w up replaced by copies of bit w - 1 (a value known to fit w bits)
+    function signed [16:0] fit;
+        input signed [16:0] v;
+        input integer w;
+        fit = (v <<< (17 - w)) >>> (17 - w);
+    endfunction
 
-    integer i;
+    integer i, j, k, l;
+    reg signed [16:0] sum;
     reg signed [11:0] sh;
     reg [VW-2:0] v;                             // a product's magnitude, shifted to LSB0
-    reg [NG*VW-1:0] x;                          // the addends
-    reg [7:0] nneg;
-    reg bad;
-    always @* begin                             // the products as addends
-        i = 0;                                  // loop indices assigned on every path: no latch
-        x = {(NG*VW){1'b0}};
-        nneg = 8'd0;
-        bad = 1'b0;
-        v = {(VW-1){1'b0}};
-        sh = 12'sd0;
-        if (en_i) begin
-            for (i = 0; i < NG; i = i + 1) begin
-                sh = $signed(lsb_i[i*12 +: 12]) - LSB0;
-                if (cls_i[i*2 +: 2] == 2'd1) begin
-                    if (sh < 0 || sh > 8) bad = 1'b1;
-                    v = {{(VW - 1 - PMW){1'b0}}, m_i[i*PMW +: PMW]} << sh[3:0];
-                    x[i*VW +: VW] = {sign_i[i], v ^ {(VW-1){sign_i[i]}}};
-                    nneg = nneg + {7'd0, sign_i[i]};
-                end else if (cls_i[i*2 +: 2] != 2'd0) begin
-                    bad = 1'b1;
-                end
-            end
-        end
-    end
-    wire signed [16:0] tsum;
-    mma_sum_tree #(.N(NG), .W(VW), .OW(17)) u_tree (.x_i(x), .s_o(tsum));
-
-    integer j;
-    reg signed [16:0] sum;
     reg [16:0] mag;
     reg [MW-1:0] scaled, magw;
+    reg [7:0] nneg;
     reg [4:0] top;                               // floor(log2 scaled)
-    always @* begin                             // the group value times the scale -> one term
-        j = 0;                                  // loop indices assigned on every path: no latch
+    // the tree's nodes in heap order (node k = node 2k + node 2k+1), every one assigned first in the
+    // block below: Verilator 5.006 does not see that through the loop and reports a latch
+    /* verilator lint_off LATCH */
+    reg signed [16:0] tree [1:2*NL-1];
+    always @* begin
+        i = 0; j = 0; k = 0; l = 0;             // loop indices assigned on every path: no latch
+        for (k = 1; k < 2 * NL; k = k + 1) tree[k] = 17'sd0;
         sum = 17'sd0;
+        nneg = 8'd0;
         top = 5'd0;
         bad_o = 1'b0;
+        v = {(VW-1){1'b0}};
+        sh = 12'sd0;
         mag = 17'd0;
         magw = {MW{1'b0}};
         scaled = {MW{1'b0}};
@@ -92,8 +81,21 @@ module mma_group_sum #(
         cls_o = 2'd0;
         sign_o = 1'b0;
         if (en_i) begin
-            bad_o = bad;
-            sum = tsum + $signed({9'd0, nneg});
+            for (i = 0; i < NG; i = i + 1) begin
+                sh = $signed(lsb_i[i*12 +: 12]) - LSB0;
+                if (cls_i[i*2 +: 2] == 2'd1) begin
+                    if (sh < 0 || sh > 8) bad_o = 1'b1;
+                    v = {{(VW - 1 - PMW){1'b0}}, m_i[i*PMW +: PMW]} << sh[3:0];
+                    tree[NL + i] = {{(17 - VW + 1){sign_i[i]}}, v ^ {(VW-1){sign_i[i]}}};
+                    nneg = nneg + {7'd0, sign_i[i]};
+                end else if (cls_i[i*2 +: 2] != 2'd0) begin
+                    bad_o = 1'b1;
+                end
+            end
+            for (l = 1; l <= LV; l = l + 1)
+                for (k = NL >> l; k < (NL >> (l - 1)); k = k + 1)
+                    tree[k] = fit(tree[2 * k] + tree[2 * k + 1], VW + l);
+            sum = tree[1] + $signed({9'd0, nneg});
             sign_o = sum < 0;
             mag = sum < 0 ? -sum : sum;
             magw = {{(MW-17){1'b0}}, mag};
@@ -119,4 +121,5 @@ module mma_group_sum #(
             end
         end
     end
+    /* verilator lint_on LATCH */
 endmodule
