@@ -519,6 +519,13 @@ int run_encode(const opts &o) {
         if (!rep.expect(st == MMA_OK && !top->enc_bad, i, "status %s bad %u", mma_status_name(st), top->enc_bad)) continue;
         rep.expect(top->enc_code == code, i, "fmt %u mode %u sat %u sign %u sig 0x%llx exp %d: C 0x%llx RTL 0x%x", f,
                    mode, sat, v.sign, (unsigned long long)sig, exp, (unsigned long long)code, top->enc_code);
+        // top_o: floor(log2 |value|) before rounding (exp for a zero), what the step rounding tests overflow on
+        int lead = 0;
+        for (int b = 0; b < 64; b++)
+            if (sig >> b & 1u) lead = b;
+        const uint32_t want_top = (uint32_t)(exp + lead) & 0x3FFFu;
+        rep.expect(top->enc_top == want_top, i, "sig 0x%llx exp %d: top %d RTL 0x%x", (unsigned long long)sig, exp,
+                   exp + lead, top->enc_top);
     }
     return rep.finish();
 }

@@ -55,7 +55,7 @@ module tb_mma_stages #(
     // mma_encode
     input  wire [4:0]  enc_fmt, input wire [2:0] enc_mode, input wire enc_sat, input wire enc_sign,
     input  wire [47:0] enc_sig, input wire [13:0] enc_exp,
-    output wire [31:0] enc_code, output wire enc_bad,
+    output wire [31:0] enc_code, output wire enc_bad, output wire [13:0] enc_top,
     // mma_ieee_add
     input  wire [4:0]  add_fmt, input wire [2:0] add_mode, input wire [31:0] add_a, input wire [31:0] add_b,
     output wire [31:0] add_code,
@@ -101,7 +101,7 @@ module tb_mma_stages #(
         .special_i(r_special), .any_i(r_any), .e_i(r_e), .f_i(r_f), .s_i(r_s), .f16_i(r_f16), .e8m13_i(r_e8m13),
         .f32_round_i(r_f32_round), .f16_round_i(r_f16_round), .code_o(r_code));
     mma_encode #(.SIGW(48)) u_encode (.en_i(1'b1), .fmt_i(enc_fmt), .mode_i(enc_mode), .sat_i(enc_sat), .sign_i(enc_sign),
-        .sig_i(enc_sig), .exp_i(enc_exp), .code_o(enc_code), .bad_o(enc_bad));
+        .sig_i(enc_sig), .exp_i(enc_exp), .code_o(enc_code), .bad_o(enc_bad), .top_o(enc_top));
     mma_ieee_add u_ieee_add (.fmt_i(add_fmt), .mode_i(add_mode), .a_i(add_a), .b_i(add_b), .code_o(add_code));
     mma_lane #(.FMTS(NIB_FMTS), .CODE_W(4), .SIG_W(4), .MW(8)) u_nib_lane (.clk_i(lane_clk), .load_i(1'b1),
         .act_i(1'b1), .fmt_a_i(lane_fa), .fmt_b_i(lane_fb), .a_i(lane_a), .b_i(lane_b), .scale_en_i(1'b0),

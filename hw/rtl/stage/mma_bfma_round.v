@@ -25,20 +25,12 @@ module mma_bfma_round #(
     wire [4:0] fmt = f16_i ? MMA_FMT_F16 : (e8m13_i ? 5'd31 : MMA_FMT_F32);
     wire [31:0] enc;
     wire enc_bad;
+    wire signed [13:0] top;                     // floor(log2 |S|) + E - F, from the encoder's leading one
     mma_encode #(.SIGW(SW)) u_enc (.en_i(en_i), .fmt_i(fmt), .mode_i(f16_i ? f16_round_i : f32_round_i), .sat_i(1'b0),
-                                   .sign_i(sign), .sig_i(mag), .exp_i(exp), .code_o(enc), .bad_o(enc_bad));
-    integer i;
-    reg signed [13:0] top;
-    reg [6:0] lead;                             // position of mag's leading one (0 when mag is 0)
+                                   .sign_i(sign), .sig_i(mag), .exp_i(exp), .code_o(enc), .bad_o(enc_bad), .top_o(top));
     always @* begin
-        i = 0;                                  // loop indices assigned on every path: no latch
-        lead = 7'd0;
-        top = exp;
         code_o = 32'd0;
         if (en_i) begin
-            for (i = 0; i < SW; i = i + 1)
-                if (mag[i]) lead = i[6:0];
-            top = exp + $signed({7'd0, lead});  // floor(log2 |S|) + E - F
             case (special_i)
                 2'd1: code_o = f16_i ? 32'h0000_7FFF : 32'h7FFF_FFFF;              // canonical NaN
                 2'd2: code_o = f16_i ? 32'h0000_7C00 : 32'h7F80_0000;              // +Inf

@@ -15,7 +15,8 @@ module mma_encode #(
     input  wire [SIGW-1:0]       sig_i,
     input  wire signed [13:0]    exp_i,     // weight of sig_i's LSB
     output reg  [31:0]           code_o,
-    output wire                  bad_o      // fmt is not one of the formats above
+    output wire                  bad_o,     // fmt is not one of the formats above
+    output wire signed [13:0]    top_o      // floor(log2 |value|) before rounding (exp_i when sig_i or en_i is 0)
 );
 `include "mma_fmt.vh"
     localparam KW = SIGW + 2;               // kept-significand bits
@@ -47,6 +48,7 @@ module mma_encode #(
     reg [KW-1:0] kept;
     reg [SIGW-1:0] below;
     reg round_b, sticky_b;
+    assign top_o = top;
     always @* begin
         i = 0;                                  // loop indices assigned on every path: no latch
         lead = 7'd0;

@@ -34,8 +34,9 @@ module mma_ieee_add (
     reg rsign;
     wire [31:0] enc;
     wire enc_bad;
+    wire [13:0] enc_top;
     mma_encode #(.SIGW(28)) u_enc (.en_i(1'b1), .fmt_i(fmt_i), .mode_i(mode_i), .sat_i(1'b0), .sign_i(rsign), .sig_i(r),
-                                   .exp_i($signed({{2{ex[11]}}, ex}) - 14'sd3), .code_o(enc), .bad_o(enc_bad));
+                                   .exp_i($signed({{2{ex[11]}}, ex}) - 14'sd3), .code_o(enc), .bad_o(enc_bad), .top_o(enc_top));
     always @* begin
         ylow = 27'd0;
         xs = {1'b0, mx, 3'b000};
@@ -74,5 +75,5 @@ module mma_ieee_add (
         else
             code_o = enc;
     end
-    wire unused = bada ^ badb ^ enc_bad;
+    wire unused = bada ^ badb ^ enc_bad ^ (|enc_top);
 endmodule
