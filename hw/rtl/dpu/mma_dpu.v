@@ -20,7 +20,7 @@
 // with its fields at fixed positions, and of those only the ones whose elements reach it (a W-byte
 // step holds W / b elements of b bytes): NL / (smallest element) main lanes, the later ones with
 // the narrow formats only. The later stages (block scale, group sums, align, sum, rounding, the
-// s32 encode, the C decoders and conversion) take an enable that holds their outputs at zero in a
+// s32 encode, the C decoder) take an enable that holds their outputs at zero in a
 // cycle without a step or in a mode that does not use them, for the same reason.
 `include "mma_mode_bits.vh"
 module mma_dpu #(
@@ -56,7 +56,7 @@ module mma_dpu #(
     input  wire                   chunk_last_i,
     input  wire                   last_i,      // last step of the output: D leaves after it
     input  wire                   half_i,      // pair_split: the second step of the chunk in the A/B words
-    input  wire [31:0]            c_i,         // C (ctype code), read with first_i
+    input  wire [31:0]            c_i,         // C (a code of D's type: gen_hw.py refuses others), read with first_i
     input  wire [NL*8-1:0]        a_i,
     input  wire [NB*8-1:0]        b_i,
     input  wire [META_W-1:0]      meta_i,
@@ -156,7 +156,6 @@ module mma_dpu #(
     // ------------------------------------------------------------------ mode fields
     wire [4:0] m_atype = mode_i[MP_ATYPE_LSB +: 5];
     wire [4:0] m_btype = mode_i[MP_BTYPE_LSB +: 5];
-    wire [4:0] m_ctype = mode_i[MP_CTYPE_LSB +: 5];
     wire [4:0] m_dtype = mode_i[MP_DTYPE_LSB +: 5];
     wire       m_sparse = HAS_SPARSE != 0 && mode_i[MP_SPARSE_LSB];
     wire [4:0] m_stype = mode_i[MP_STYPE_LSB +: 5];
@@ -377,29 +376,7 @@ module mma_dpu #(
         end
     endgenerate
 
-    // C: ctype -> dtype rounded once RNE (the C function mma_c_to_dtype) for the first step
-    wire [1:0] cin_cls;
-    wire cin_sign, cin_bad, conv_bad;
-    wire [11:0] cin_exp;
-    wire [23:0] cin_sig;
-    wire [31:0] c_enc;
     localparam [31:0] ACC_FMTS = 32'h0000_000A;    // f32, f16: what C and the accumulator are decoded in
-    reg [39:0] cin_r, cs_r;
-    always @* begin                                 // C decoded on an output's first step only
-        cin_r = 40'd0;
-        if (s0_v && s0_first) cin_r = mma_decode_set_fn(ACC_FMTS, m_ctype, s0_c);
-    end
-    assign {cin_bad, cin_cls, cin_sign, cin_exp, cin_sig} = cin_r;
-    mma_encode #(.SIGW(24)) u_cconv (.en_i(s0_v && s0_first), .fmt_i(m_dtype), .mode_i(3'd0), .sat_i(1'b0), .sign_i(cin_sign), .sig_i(cin_sig),
-        .exp_i({{2{cin_exp[11]}}, cin_exp}), .code_o(c_enc), .bad_o(conv_bad));
-    reg [31:0] c_conv;
-    always @* begin
-        if (m_int || m_ctype == m_dtype || s0_cont) c_conv = s0_c;
-        else if (cin_cls == 2'd3) c_conv = m_f16 ? 32'h0000_7FFF : 32'h7FFF_FFFF;
-        else if (cin_cls == 2'd2) c_conv = m_f16 ? (cin_sign ? 32'h0000_FC00 : 32'h0000_7C00)
-                                                 : (cin_sign ? 32'hFF80_0000 : 32'h7F80_0000);
-        else c_conv = c_enc;
-    end
 
     // S1 register: products and control
     reg              s1_v, s1_first, s1_cont, s1_cf, s1_cl, s1_last;
@@ -415,7 +392,7 @@ module mma_dpu #(
     end
     always @(posedge clk_i) begin
         s1_slot <= s0_slot; s1_first <= s0_first; s1_cont <= s0_cont; s1_cf <= s0_cf; s1_cl <= s0_cl; s1_last <= s0_last;
-        s1_c <= c_conv;
+        s1_c <= s0_c;                                   // C is in D's type (hw/gen/gen_hw.py checks)
         s1_err_meta <= |p_metabad;
         s1_sf_nan <= sf_nan; s1_sf_zero <= sf_zero; s1_sf_sig <= sf_sig; s1_sf_exp <= sf_exp; s1_sf_esh <= sf_esh;
     end
@@ -502,6 +479,7 @@ module mma_dpu #(
     wire [31:0] c_step = (s2_first && s2_cf) ? s2_c : acc_r[31:0];
     wire [1:0] cs_cls;
     wire cs_sign, cs_bad;
+    reg [39:0] cs_r;
     wire [11:0] cs_exp;
     wire [23:0] cs_sig;
     always @* begin                                 // the step's C decoded in a valid step only
@@ -614,10 +592,11 @@ module mma_dpu #(
         end
         if (HAS_INT != 0) begin : g_int
             wire bad;
+            wire [13:0] top_unused;
             wire isgn = l1_s < 0;
             wire [IW-1:0] imag = isgn ? -l1_s[IW-1:0] : l1_s[IW-1:0];   // l1_s fits IW bits here
             mma_encode #(.SIGW(IW)) u_s32 (.en_i(l1_v && m_int), .fmt_i(MMA_FMT_S32), .mode_i(3'd1), .sat_i(m_sat), .sign_i(isgn),
-                .sig_i(imag), .exp_i(14'sd0), .code_o(int_code), .bad_o(bad));
+                .sig_i(imag), .exp_i(14'sd0), .code_o(int_code), .bad_o(bad), .top_o(top_unused));
         end else begin : g_noint
             assign int_code = 32'd0;
         end
