@@ -107,8 +107,8 @@ def derive_mode(m, fmts, cfg):
     if packed != (1 if (bt in ('e2m1', 's4', 'u4') and kind in (0, 3, 4)) else 0):
         raise SystemExit(f'gen_hw: {m["instr"]}: mixed packed/unpacked operands are not supported')
     ebytes = {f['name']: f['elem_bytes'] for f in fmts}
-    elem_bytes = 1 if (packed or kind in (1, 2)) else ebytes[at]
-    if ebytes[bt] != elem_bytes and not packed and kind not in (1, 2):
+    elem_bytes = 1 if packed else ebytes[at]             # (kind::f8f6f4 keeps every format in a byte)
+    if ebytes[bt] != elem_bytes and not packed:
         raise SystemExit(f'gen_hw: {m["instr"]}: A and B element sizes differ')
     lanes = 2 * w if packed else w // elem_bytes         # A elements per step (stored values when sparse)
     capacity = lanes * (2 if sparse else 1)               # dense k positions a step can cover
