@@ -175,42 +175,33 @@ module mma_lane #(
             // Elements of at most 4 bits (the nibble lanes: e2m1, s4, u4; never scaled: the group sum
             // applies the scale). An element has 16 codes, so its decode is a table over (format of
             // FMTS, code) that the lane builds at elaboration by calling mma_decode_set_fn itself,
-            // read bit by bit (NIB_T, below); the product follows mma_multiply_fn for unscaled
-            // operands with a shift-add 4 x 4 multiplier. The same outputs as the wide path for every
+            // read bit by bit (NIB_T, below); the product's class and exponents come from
+            // mma_multiply_fn (its multiplier output unused, so removed), the significand from a
+            // shift-add 4 x 4 multiplier. The same outputs as the wide path for every
             // input (rtl_nibble_lane against the C stages), at under half its logic and no DSP.
             if (nfmts(0) > 4 || MW < 8 || SIG_W > 4 || !nib_fits(0)) begin : g_bad_params
                 mma_lane_narrow_path_takes_4_formats_of_4_bits u_bad ();  // elaboration error naming the rule
             end
             reg [11:0] ta, tb;     // table entries of a and b: {bad, class, sign, exp[3:0], sig[3:0]}
-            reg [1:0]  ca, cb;     // their classes: 0 zero, 1 finite, 2 Inf, 3 NaN
             reg signed [11:0] ea, eb;   // their exponents (weight of the significand's lsb)
-            reg [1:0]  pc;
-            reg signed [11:0] za, zb;
-            reg fin;
+            reg [55:0] pr;         // class, e and lsb of the product (mma_multiply_fn; its m is unused)
             always @(posedge clk_i) begin
                 if (load_i && (act_i || act_o)) begin
                     act_o <= act_i;
                     if (act_i) begin
                         ta = nib_lookup(fmt_slot(fmt_a_i), a_code[3:0]);
                         tb = nib_lookup(fmt_slot(fmt_b_i), b_code[3:0]);
-                        ca = ta[10:9];
-                        cb = tb[10:9];
                         ea = {{8{ta[7]}}, ta[7:4]};
                         eb = {{8{tb[7]}}, tb[7:4]};
-                        fin = ca == 2'd1 && cb == 2'd1;
-                        // product class (mma_multiply_fn): NaN, 0 x Inf -> NaN; Inf; a zero; finite
-                        pc = (ca == 2'd3 || cb == 2'd3) ? 2'd3 :
-                             (ca == 2'd2 || cb == 2'd2) ? ((ca == 2'd0 || cb == 2'd0) ? 2'd3 : 2'd2) :
-                             fin ? 2'd1 : 2'd0;
-                        // term exponents of the zero-product rule: exp + p when finite, -126 else
-                        za = ca == 2'd1 ? ea + $signed({6'd0, frac_bits(fmt_a_i)}) : -12'sd126;
-                        zb = cb == 2'd1 ? eb + $signed({6'd0, frac_bits(fmt_b_i)}) : -12'sd126;
+                        pr = mma_multiply_fn(frac_bits(fmt_a_i), ta[10:9], ea, {7'd0, ta[3:0]},
+                                             frac_bits(fmt_b_i), tb[10:9], eb, {7'd0, tb[3:0]},
+                                             1'b0, 1'b0, 1'b0, 8'd0, 12'sd0, 12'sd0);
                         bad_o <= ta[11] | tb[11];
                         sign_o <= ta[8] ^ tb[8];
-                        cls_o <= pc;
-                        e_o <= pc[1] ? 12'sd0 : za + zb;
-                        lsb_o <= fin ? ea + eb : 12'd0;
-                        m_o <= fin ? mul4(ta[3:0], tb[3:0]) : {MW{1'b0}};
+                        cls_o <= pr[55:54];
+                        e_o <= pr[53:42];
+                        lsb_o <= pr[41:30];
+                        m_o <= pr[55:54] == 2'd1 ? mul4(ta[3:0], tb[3:0]) : {MW{1'b0}};
                     end
                 end
             end
