@@ -183,6 +183,20 @@ module mma_dpu #(
     wire [6:0] m_act_lanes = m_sparse ? {1'b0, m_g[6:1]} : m_g;     // main lanes a step uses
     localparam [1:0] CM_JOINT = 2'd0, CM_SEPARATE = 2'd1, CM_UNUSED = 2'd2;
 
+    // field i of four packed fields (the block scale factors of a step): a 4-way choice. The
+    // indexed part-select x[i*12 +: 12] with a run-time i is a multiplication by 12 and a shifter
+    // over the whole vector, which yosys built as a MULT18X18D and a barrel shifter per use.
+    function [11:0] field12;
+        input [47:0] v;
+        input [1:0]  i;
+        field12 = i == 2'd0 ? v[11:0] : i == 2'd1 ? v[23:12] : i == 2'd2 ? v[35:24] : v[47:36];
+    endfunction
+    function [7:0] field8;
+        input [31:0] v;
+        input [1:0]  i;
+        field8 = i == 2'd0 ? v[7:0] : i == 2'd1 ? v[15:8] : i == 2'd2 ? v[23:16] : v[31:24];
+    endfunction
+
     // floor(log2) of a block size 16/32/64, for the scale factor of a dense position
     wire [2:0] bk_log = m_block_k[6] ? 3'd6 : m_block_k[5] ? 3'd5 : 3'd4;
 
@@ -314,8 +328,8 @@ module mma_dpu #(
             end
             mma_lane #(.FMTS(lane_fmts(l)), .CODE_W(32), .SIG_W(LSW), .MW(LMW)) u_lane (.clk_i(clk_i), .load_i(s0_v),
                 .act_i(act), .fmt_a_i(m_atype), .fmt_b_i(m_btype), .a_i(acode), .b_i(bcode),
-                .scale_en_i(m_scaled), .s_nan_i(sf_nan[fi]), .s_zero_i(sf_zero[fi]), .s_sig_i({7'd0, sf_sig[fi*8]}),
-                .s_exp_i(sf_exp[fi*12 +: 12]), .s_e_shift_i(sf_esh[fi*12 +: 12]),
+                .scale_en_i(m_scaled), .s_nan_i(sf_nan[fi]), .s_zero_i(sf_zero[fi]), .s_sig_i({7'd0, sf_sig[{fi, 3'b000}]}),
+                .s_exp_i(field12(sf_exp, fi)), .s_e_shift_i(field12(sf_esh, fi)),
                 .act_o(s1_act[l]), .bad_o(s1_pbad[l]), .sign_o(s1_sign[l]), .cls_o(s1_cls[l*2 +: 2]),
                 .e_o(s1_e[l*12 +: 12]), .lsb_o(s1_lsb[l*12 +: 12]), .m_o(lm));
             assign p_metabad[l] = act && m_sparse && !v_ok;
@@ -413,8 +427,8 @@ module mma_dpu #(
                 mma_group_sum #(.NG(16), .PMW(4), .SCALE_SIG_W(8), .MW(MWG)) u_gs (.en_i(s1_v && m_group),
                     .cls_i(s1_ncls[q*32 +: 32]), .sign_i(s1_nsign[q*16 +: 16]), .lsb_i(s1_nlsb[q*192 +: 192]),
                     .m_i(gm4), .s_nan_i(s1_sf_nan[fi]), .s_zero_i(s1_sf_zero[fi]),
-                    .s_sig_i(s1_sf_sig[fi*8 +: 8]), .s_exp_i(s1_sf_exp[fi*12 +: 12]),
-                    .s_e_shift_i(s1_sf_esh[fi*12 +: 12]), .align_i(m_group_align),
+                    .s_sig_i(field8(s1_sf_sig, fi)), .s_exp_i(field12(s1_sf_exp, fi)),
+                    .s_e_shift_i(field12(s1_sf_esh, fi)), .align_i(m_group_align),
                     .cls_o(g_cls[q*2 +: 2]), .sign_o(g_sign[q]), .e_o(g_e[q*12 +: 12]), .lsb_o(g_lsb[q*12 +: 12]),
                     .m_o(g_m[q*MWG +: MWG]), .bad_o(g_bad[q]));
                 assign g_act[q] = m_group && s1_nact[q * 16];
