@@ -267,26 +267,23 @@ def gen_fmt_vh(fmts, rounds):
 
 def gen_decode_set_vh(fmts):
     """mma_decode_set_fn: the decode stage for a constant set of formats, one branch per format that
-    takes its fields from fixed bit positions and applies the class rules (mma_decode_float_fn /
-    _int_fn) to its own constants."""
+    takes its fields from fixed bit positions; the class rules (mma_decode_float_fn / _int_fn) once."""
     out = [HEADER_V.format(src='the golden model\'s format table (firmware/lib/format/table.c)')]
     out.append(
         '// mma_decode_set_fn: mma_decode_fn for the formats of a set (fmts, a constant: a parameter of\n'
         '// the caller). Each format of the table has a branch that takes its fields from fixed bit\n'
-        '// positions of the code and its constants from the table and applies the class rules\n'
-        '// (mma_decode_float_fn, mma_decode_int_fn) to them, so a branch folds to the logic of one format;\n'
-        '// the branches of formats outside the set vanish, and the result is a choice among the set\'s\n'
-        '// decodes (in synthesis and in a Verilated model alike: only the matching branch runs), not the\n'
-        '// generic path\'s shifters by the table\'s fields. (The class rules applied once to the chosen\n'
-        '// fields were larger on ECP5: a 1-byte lane of `default` 713 LUT4, now 593.) A format outside\n'
-        '// the set decodes as mma_decode_fn with fmt_ok 0: bad, and zero. Include inside a module after\n'
+        '// positions of the code and its constants from the table; the branches of formats outside the set\n'
+        '// vanish, and the class rules (mma_decode_float_fn, mma_decode_int_fn) follow once. So the field\n'
+        '// extraction is a choice among the set\'s fixed slices (in synthesis and in a Verilated model\n'
+        '// alike), not the generic path\'s shifters by the table\'s fields. A format outside the set\n'
+        '// decodes as mma_decode_fn with fmt_ok 0: bad, and zero. Include inside a module after\n'
         '// mma_fmt.vh (mma_decode_fn.vh does).\n')
     out.append('function [39:0] mma_decode_set_fn;             // {bad, cls[1:0], sign, exp[11:0], sig[23:0]}\n'
                '    input [31:0] fmts;                         // formats decoded (bit i = mma_format i); a constant\n'
                '    input [4:0]  fmt;                          // the element\'s format\n'
                '    input [31:0] code;                         // the code in its storage width (tf32: the f32 pattern)\n'
                '    reg        bad;                            // bits above the storage width, or a format outside fmts\n'
-               '    reg        isign, fsign, has_inf, has_sub;\n'
+               '    reg        is_int, isign, fsign, has_inf, has_sub;\n'
                '    reg [1:0]  nan_sty;\n'
                '    reg [3:0]  ebits;\n'
                '    reg [5:0]  fbits;\n'
@@ -295,9 +292,9 @@ def gen_decode_set_vh(fmts):
                '    reg [31:0] efield, frac, imag;\n'
                '    reg [38:0] dec;\n'
                '    begin\n'
-               "        bad = 1'b1; isign = 1'b0; fsign = 1'b0; has_inf = 1'b0; has_sub = 1'b0;\n"
+               "        bad = 1'b1; is_int = 1'b0; isign = 1'b0; fsign = 1'b0; has_inf = 1'b0; has_sub = 1'b0;\n"
                "        nan_sty = 2'd0; ebits = 4'd0; fbits = 6'd0; bias = 11'sd0; emin = 12'sd0;\n"
-               "        efield = 32'd0; frac = 32'd0; imag = 32'd0; dec = 39'd0;\n")
+               "        efield = 32'd0; frac = 32'd0; imag = 32'd0;\n")
     def field(lo, n):
         return f"{{{32 - n}'d0, code[{lo + n - 1}:{lo}]}}" if n < 32 else f'code[{lo + n - 1}:{lo}]'
     for f in sorted(fmts, key=lambda f: f['code']):
@@ -318,19 +315,19 @@ def gen_decode_set_vh(fmts):
                        f"            bias = 11'sd{f['bias']}; emin = {emin_v}; has_sub = 1'b{f['subnormals']};\n")
         else:
             c32 = field(0, S)
+            out.append("            is_int = 1'b1;\n")
             if f['kind'] == 1:
                 top = f'code[{S - 1}]'
                 out.append(f"            isign = {top};\n"
                            f"            imag = {top} ? ((~{c32} + 32'd1) & 32'h{(1 << S) - 1:08x}) : {c32};\n")
             else:
                 out.append(f'            imag = {c32};\n')
-        if f['kind'] == 0:
-            out.append('            dec = mma_decode_float_fn(fsign, efield, frac, ebits, fbits, has_inf, nan_sty, bias, emin,\n'
-                       '                                      has_sub);\n')
-        else:
-            out.append('            dec = mma_decode_int_fn(isign, imag);\n')
         out.append('        end\n')
-    out.append("        mma_decode_set_fn = bad ? {1'b1, 39'd0} : {1'b0, dec};\n    end\nendfunction\n")
+    out.append("        if (is_int)\n"
+               "            dec = mma_decode_int_fn(isign, imag);\n"
+               "        else\n"
+               "            dec = mma_decode_float_fn(fsign, efield, frac, ebits, fbits, has_inf, nan_sty, bias, emin, has_sub);\n"
+               "        mma_decode_set_fn = bad ? {1'b1, 39'd0} : {1'b0, dec};\n    end\nendfunction\n")
     return ''.join(out)
 
 def gen_cfg_vh(cfg, idx):
