@@ -131,7 +131,7 @@ def derive_mode(m, fmts, cfg):
         raise SystemExit(f'gen_hw: {m["instr"]}: zero_product_term with sparsity is not implemented')
     if int(m['stype']) == fmt_code(fmts, 'ue4m3') and not packed:
         raise SystemExit(f'gen_hw: {m["instr"]}: ue4m3 scales are implemented for packed e2m1 only')
-    if not integer and int(m['ctype']) != int(m['dtype']):
+    if int(m['ctype']) != int(m['dtype']):
         raise SystemExit(f'gen_hw: {m["instr"]}: C of another type than D is not implemented '
                          '(the C buffer holds D-type elements and the DPU takes C as D)')
     if sparse and int(m['k_order']) != 0:
