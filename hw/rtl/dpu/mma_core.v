@@ -238,18 +238,18 @@ module mma_core #(
     wire [TM*256-1:0]    d_word;
     generate
         for (r = 0; r < TM; r = r + 1) begin : g_abank
-            mma_opbuf #(.W(NL*8), .DEPTH(MB / TM * WPR), .AW(AAW)) u_a (.clk_i(clk_i),
+            mma_opbuf #(.W(NL*8), .DEPTH(MB / TM * WPR), .AW(AAW), .RW_FREE(1)) u_a (.clk_i(clk_i),
                 .we_i(ld_we_i && ld_sel_i == 3'd0 && ld_bank_i == r), .be_i(ld_be_i[NL-1:0]), .waddr_i(ld_addr_i[AAW-1:0]),
                 .wdata_i(ld_data_i[NL*8-1:0]), .re_i(go), .raddr_i(a_addr), .rdata_o(a_rd[r*NL*8 +: NL*8]));
             if (HAS_SPARSE != 0) begin : g_meta
-                mma_opbuf #(.W(256), .DEPTH(MB / TM * MWPR), .AW(AAW)) u_m (.clk_i(clk_i),
+                mma_opbuf #(.W(256), .DEPTH(MB / TM * MWPR), .AW(AAW), .RW_FREE(1)) u_m (.clk_i(clk_i),
                     .we_i(ld_we_i && ld_sel_i == 3'd2 && ld_bank_i == r), .be_i(ld_be_i), .waddr_i(ld_addr_i[AAW-1:0]),
                     .wdata_i(ld_data_i), .re_i(go), .raddr_i(m_addr), .rdata_o(m_rd[r*256 +: 256]));
             end else begin : g_nometa
                 assign m_rd[r*256 +: 256] = 256'd0;
             end
             if (HAS_SCALE != 0) begin : g_sa
-                mma_opbuf #(.W(256), .DEPTH(MB / TM * SWPR), .AW(AAW)) u_sa (.clk_i(clk_i),
+                mma_opbuf #(.W(256), .DEPTH(MB / TM * SWPR), .AW(AAW), .RW_FREE(1)) u_sa (.clk_i(clk_i),
                     .we_i(ld_we_i && ld_sel_i == 3'd3 && ld_bank_i == r), .be_i(ld_be_i), .waddr_i(ld_addr_i[AAW-1:0]),
                     .wdata_i(ld_data_i), .re_i(go), .raddr_i(sa_addr), .rdata_o(sa_rd[r*256 +: 256]));
             end else begin : g_nosa
@@ -273,11 +273,11 @@ module mma_core #(
                 assign bdata = ld_data_i[NB*8-1:0];
                 assign bbe = ld_be_i[NB-1:0];
             end
-            mma_opbuf #(.W(NB*8), .DEPTH(2 * NBLK / TN * WPR), .AW(AAW)) u_b (.clk_i(clk_i),
+            mma_opbuf #(.W(NB*8), .DEPTH(2 * NBLK / TN * WPR), .AW(AAW), .RW_FREE(1)) u_b (.clk_i(clk_i),
                 .we_i(ld_we_i && ld_sel_i == 3'd1 && ld_bank_i == c), .be_i(bbe), .waddr_i(ld_addr_i[AAW-1:0]),
                 .wdata_i(bdata), .re_i(go), .raddr_i(b_addr), .rdata_o(b_rd[c*NB*8 +: NB*8]));
             if (HAS_SCALE != 0) begin : g_sb
-                mma_opbuf #(.W(256), .DEPTH(2 * NBLK / TN * SWPR), .AW(AAW)) u_sb (.clk_i(clk_i),
+                mma_opbuf #(.W(256), .DEPTH(2 * NBLK / TN * SWPR), .AW(AAW), .RW_FREE(1)) u_sb (.clk_i(clk_i),
                     .we_i(ld_we_i && ld_sel_i == 3'd4 && ld_bank_i == c), .be_i(ld_be_i), .waddr_i(ld_addr_i[AAW-1:0]),
                     .wdata_i(ld_data_i), .re_i(go), .raddr_i(sb_addr), .rdata_o(sb_rd[c*256 +: 256]));
             end else begin : g_nosb
