@@ -292,27 +292,84 @@ module mma_core #(
         else rd_ack_o <= rd_en_i && !c_rd_now;
     end
     assign ld_ready_o = !(ld_sel_i == 3'd5 && wr_d);
-    assign rd_data_o = cd_rd[rd_bank_q[3:0]*256 +: 256];
+    // the bank of the read (a choice among TM words; a bank outside the array reads zero)
+    reg [255:0] rd_word;
+    integer rb;
+    always @* begin
+        rd_word = 256'd0;
+        for (rb = 0; rb < TM; rb = rb + 1)
+            if (rd_bank_q == rb) rd_word = cd_rd[rb*256 +: 256];
+    end
+    assign rd_data_o = rd_word;
 
-    // the step's metadata, scale codes and C elements out of their words
-    wire [TM*288-1:0] m_pad;                       // metadata words with room for a step at the last offset
+    // The step's metadata and scale codes out of their banks' words. A step's bytes start at a
+    // multiple of its byte count (t x 8 / 4 / 2 / 1 metadata bytes, t x 4 / 2 / 1 scale bytes), so
+    // byte j of a step, needed only when the step has more than j bytes, sits at an offset that is a
+    // multiple of the power of two above j: a choice among 32 / that many bytes of the word (a step's
+    // bytes from j on are don't-cares when it has j or fewer). A shifter over the word cost 3x more.
+    localparam MBY = (META_W + 7) / 8;             // metadata bytes a step (at most)
+    function integer align_of;                     // the power of two above j
+        input integer j;
+        begin
+            align_of = 1;
+            while (align_of <= j) align_of = align_of * 2;
+        end
+    endfunction
+    wire [TM*MBY*8-1:0] m_bytes;
+    wire [TM*32-1:0]    sa_bytes;
+    wire [TN*32-1:0]    sb_bytes;
+    genvar j, ci;
     generate
-        for (r = 0; r < TM; r = r + 1) begin : g_mpad
-            assign m_pad[r*288 +: 288] = {32'd0, m_rd[r*256 +: 256]};
+        for (j = 0; j < 4 || j < MBY; j = j + 1) begin : g_byte
+            localparam integer A = align_of(j);
+            localparam integer LG = $clog2(A);
+            for (r = 0; r < TM || r < TN; r = r + 1) begin : g_bank
+                wire [8*(32/A)-1:0] mc, sac, sbc;  // the word's candidates for byte j
+                for (ci = 0; ci < 32 / A; ci = ci + 1) begin : g_cand
+                    assign mc[ci*8 +: 8] = r < TM ? m_rd[(r % TM)*256 + (ci*A + j)*8 +: 8] : 8'd0;
+                    assign sac[ci*8 +: 8] = r < TM ? sa_rd[(r % TM)*256 + (ci*A + j)*8 +: 8] : 8'd0;
+                    assign sbc[ci*8 +: 8] = r < TN ? sb_rd[(r % TN)*256 + (ci*A + j)*8 +: 8] : 8'd0;
+                end
+                if (j < MBY && r < TM) begin : g_m
+                    assign m_bytes[(r*MBY + j)*8 +: 8] = mc[(i_moff >> LG)*8 +: 8];
+                end
+                if (j < 4 && r < TM) begin : g_sa
+                    assign sa_bytes[r*32 + j*8 +: 8] = sac[(i_soff >> LG)*8 +: 8];
+                end
+                if (j < 4 && r < TN) begin : g_sb
+                    assign sb_bytes[r*32 + j*8 +: 8] = sbc[(i_soff >> LG)*8 +: 8];
+                end
+            end
         end
     endgenerate
     integer k;
     always @* begin
         for (k = 0; k < TM; k = k + 1) begin
-            meta_step[k*META_W +: META_W] = m_pad[k*288 + i_moff*8 +: META_W];
-            sa_step[k*32 +: 32] = sa_rd[k*256 + i_soff*8 +: 32];
+            meta_step[k*META_W +: META_W] = m_bytes[k*MBY*8 +: META_W];
+            sa_step[k*32 +: 32] = sa_bytes[k*32 +: 32];
         end
         for (k = 0; k < TN; k = k + 1)
-            sb_step[k*32 +: 32] = sb_rd[k*256 + i_soff*8 +: 32];
+            sb_step[k*32 +: 32] = sb_bytes[k*32 +: 32];
         for (k = 0; k < TM * TN; k = k + 1)
-            c_step[k*32 +: 32] = m_f16 ? {16'd0, cd_rd[(k / TN)*256 + (i_coff + k % TN)*16 +: 16]}
-                                       : cd_rd[(k / TN)*256 + (i_coff + k % TN)*32 +: 32];
+            c_step[k*32 +: 32] = c_elem(cd_rd[(k / TN)*256 +: 256], m_f16, i_coff, k % TN);
     end
+    // DPU column e's C element of a bank word: element coff + e (f32: of 8, f16: of 16), where coff
+    // is a multiple of TN - so a choice among the word's 8 / TN (16 / TN) elements of column e, not
+    // a shifter over the word
+    function [31:0] c_elem;
+        input [255:0] w;
+        input f16;
+        input [4:0] coff;
+        input integer e;
+        integer j;
+        begin
+            c_elem = 32'd0;
+            for (j = 0; j < 16 / TN; j = j + 1)
+                if (f16 && coff[3:0] == j * TN) c_elem = {16'd0, w[(j*TN + e)*16 +: 16]};
+            for (j = 0; j < 8 / TN; j = j + 1)
+                if (!f16 && coff[2:0] == j * TN) c_elem = w[(j*TN + e)*32 +: 32];
+        end
+    endfunction
 
     // ------------------------------------------------------------------ the array
     mma_array #(.TM(TM), .TN(TN), .NL(NL), .NN(NN), .F_MAIN(F_MAIN), .F_GRP(F_GRP), .HAS_SPARSE(HAS_SPARSE),
@@ -359,22 +416,22 @@ module mma_core #(
     end
     wire [15:0] o_rl = dl_rl[LAT-1];
     wire [7:0] o_ti = dl_ti[LAT-1], o_tj = dl_tj[LAT-1];
-    // D into bank r: the TN elements of the DPU row at their place in the row's word
+    // D into bank r: the TN elements of the DPU row at their place in the row's word. The offset is
+    // a multiple of TN, so the row's elements repeated over the whole word put element e at every
+    // place of column e, and the byte enables (below) pick the TN places of this offset: no shifter.
     wire [4:0] o_off = (o_tj * TN) & (m_f16 ? 5'd15 : 5'd7);
     assign wr_d = a_valid && !clear_i;
     assign d_addr = o_rl * WPC + ((o_tj * TN) >> (m_f16 ? 4 : 3));
     generate
+        if (TN > 8 || (TN & (TN - 1)) != 0) begin : g_bad_tn
+            mma_core_takes_tn_a_power_of_two_up_to_8 u_bad ();   // elaboration error naming the rule
+        end
         for (r = 0; r < TM; r = r + 1) begin : g_dword
-            reg [255:0] w;
-            integer e;
-            always @* begin
-                w = 256'd0;
-                for (e = 0; e < TN; e = e + 1) begin
-                    if (m_f16) w[(o_off + e)*16 +: 16] = d_out[(r*TN + e)*32 +: 16];
-                    else w[(o_off + e)*32 +: 32] = d_out[(r*TN + e)*32 +: 32];
-                end
+            wire [TN*16-1:0] h;                   // the row's elements as f16 (their low halves)
+            for (c = 0; c < TN; c = c + 1) begin : g_h
+                assign h[c*16 +: 16] = d_out[(r*TN + c)*32 +: 16];
             end
-            assign d_word[r*256 +: 256] = w;
+            assign d_word[r*256 +: 256] = m_f16 ? {(16 / TN){h}} : {(8 / TN){d_out[r*TN*32 +: TN*32]}};
         end
     endgenerate
     // byte enables: TN elements at the offset (the same in every bank: every DPU row writes)
@@ -401,21 +458,22 @@ module mma_core #(
             row_done_o <= (dl_rowlast[LAT-1] && !clear_i) ? ({{(RT-1){1'b0}}, 1'b1} << o_ti) : {RT{1'b0}};
             err_meta_o <= a_valid && (|(a_emeta & out_ok));
             err_code_o <= a_valid && (|(a_ecode & out_ok));
-            mac_slots_o <= go ? m_lanes * mac_dpus(ti, tj, p) : 16'd0;
+            mac_slots_o <= go ? mac_slots(ti, tj, p) : 16'd0;
         end
     end
-    // DPUs whose output of this issue lies inside the block
-    function [7:0] mac_dpus;
+    // MAC slots of the issue: the mode's lanes for every DPU whose output lies inside the block (a
+    // sum, not lanes x DPUs: that product took a MULT18X18D)
+    function [15:0] mac_slots;
         input [7:0] fti;
         input [7:0] ftj;
         input [SLOT_W-1:0] fp;
         integer fr, fc;
         begin
-            mac_dpus = 8'd0;
+            mac_slots = 16'd0;
             for (fr = 0; fr < TM; fr = fr + 1)
                 for (fc = 0; fc < TN; fc = fc + 1)
                     if (fti * (TM * P) + fr + TM * fp < rows_q && ftj * TN + fc < cols_q)
-                        mac_dpus = mac_dpus + 8'd1;
+                        mac_slots = mac_slots + {9'd0, m_lanes};
         end
     endfunction
     assign idle_o = !run && !i_v && !(|dl_v) && !a_busy;
