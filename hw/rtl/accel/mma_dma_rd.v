@@ -150,6 +150,12 @@ module mma_dma_rd #(
     reg         hold_last;        // the held beat is the burst's last
     reg         drop;             // after a bus error or clear: take beats, write nothing
     wire [3:0]  words_per_beat = r_wb == 7'd4 ? 4'd8 : r_wb == 7'd8 ? 4'd4 : r_wb == 7'd16 ? 4'd2 : 4'd1;
+    // log2 of words_per_beat: word counts and the word's place in the beat are shifts, not products
+    // (they were multiplications by words_per_beat and by r_wb: MULT18X18D on ECP5, and a shifter of
+    // the beat by any bit count)
+    wire [1:0]  wpb_lg = r_wb == 7'd4 ? 2'd3 : r_wb == 7'd8 ? 2'd2 : r_wb == 7'd16 ? 2'd1 : 2'd0;
+    // the word's first 32-bit unit in the beat: sub x r_wb / 4 (sub < words_per_beat, so it fits 3 bits)
+    wire [2:0]  sub_u32 = sub[2:0] << (2'd3 - wpb_lg);
     // the buffer refused this cycle's write (C yields to D): it stays on the port, nothing advances
     wire        ld_hold = ld_we_o && !ld_ready_i;
     wire        wr_word = have_beat && !ld_hold && !clear_i;
@@ -221,9 +227,9 @@ module mma_dma_rd #(
                     ld_data_o <= bdata;
                     ld_be_o <= 32'hFFFF_FFFF;
                 end else begin
-                    ld_addr_o <= r_waddr + cbeat * words_per_beat + {12'd0, sub};
+                    ld_addr_o <= r_waddr + (cbeat << wpb_lg) + {12'd0, sub};
                     ld_half_o <= 1'b0;
-                    ld_data_o <= bdata >> ({8'd0, sub} * r_wb * 8);
+                    ld_data_o <= bdata >> {sub_u32, 5'd0};
                     ld_be_o <= r_wb == 7'd32 ? 32'hFFFF_FFFF : ((32'd1 << r_wb) - 32'd1);
                 end
                 if (beat_done) begin
@@ -235,7 +241,7 @@ module mma_dma_rd #(
                                 zleft <= r_zfill;
                                 // the first zero word follows the row's last word
                                 waddr <= r_waddr + (r_wb == 7'd64 ? ((r_beat0 + {8'd0, r_beats}) >> 1)
-                                         : (r_beat0 + {8'd0, r_beats}) * words_per_beat);
+                                         : (r_beat0 + {8'd0, r_beats}) << wpb_lg);
                             end else begin
                                 done_o <= 1'b1;
                                 done_tag_o <= r_tag;
