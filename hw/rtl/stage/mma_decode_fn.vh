@@ -117,7 +117,9 @@ function [38:0] mma_decode_float_fn;           // {cls[1:0], sign, exp[11:0], si
             exp = frac == 32'd0 ? 12'sd0 : emin - $signed({6'd0, fbits});
         end else begin
             sig = (fmask[23:0] + 24'd1) | frac[23:0];               // normal
-            exp = $signed({1'b0, efield[10:0]}) - $signed({bias[10], bias}) - $signed({6'd0, fbits});
+            // efield - (bias + fbits): the sum of the format's constants is the same for every
+            // decoder of a step (the DPU's lanes share it once flattened), one subtraction each
+            exp = $signed({1'b0, efield[10:0]}) - ($signed({bias[10], bias}) + $signed({6'd0, fbits}));
         end
         mma_decode_float_fn = {cls, fsign, exp, sig};
     end

@@ -19,7 +19,7 @@ function [55:0] mma_multiply_fn;               // {cls[1:0], e[11:0], lsb[11:0],
     input [7:0]         s_sig;
     input signed [11:0] s_exp;
     input signed [11:0] s_e_shift;
-    reg signed [11:0] pa, pb, za, zb, e, lsb;
+    reg signed [11:0] pa, pb, e, lsb, sum_e;
     reg [1:0]  cls;
     reg [29:0] m;
     reg a_nan, b_nan, a_inf, b_inf, a_zero, b_zero;
@@ -27,9 +27,6 @@ function [55:0] mma_multiply_fn;               // {cls[1:0], e[11:0], lsb[11:0],
         // fraction width p of an operand's format, as a signed exponent offset
         pa = $signed({6'd0, fa_p});
         pb = $signed({6'd0, fb_p});
-        // operand exponent for the zero-product rule: its own term exponent, -126 if it is zero
-        za = a_cls == 2'd1 ? a_exp + pa : -12'sd126;
-        zb = b_cls == 2'd1 ? b_exp + pb : -12'sd126;
         a_nan = a_cls == 2'd3;  b_nan = b_cls == 2'd3;
         a_inf = a_cls == 2'd2;  b_inf = b_cls == 2'd2;
         a_zero = a_cls == 2'd0; b_zero = b_cls == 2'd0;
@@ -41,13 +38,21 @@ function [55:0] mma_multiply_fn;               // {cls[1:0], e[11:0], lsb[11:0],
         end else if (a_inf || b_inf) begin
             cls = (a_zero || b_zero) ? 2'd3 : 2'd2;
         end else if (a_zero || b_zero) begin
+            // the zero-product rule: the sum of the operands' term exponents (exp + p), an operand
+            // that is zero counting -126: one addition of an exponent and a constant of the formats
             cls = 2'd0;
-            e = za + zb;
+            if (a_zero && b_zero) e = -12'sd252;
+            else if (a_zero) e = b_exp + (pb - 12'sd126);
+            else e = a_exp + (pa - 12'sd126);
         end else begin
             cls = 2'd1;
             m = a_sig * b_sig;                       // 30-bit context: the exact product
-            lsb = a_exp + b_exp;
-            e = a_exp + b_exp + pa + pb;
+            // lsb = a_exp + b_exp, e = lsb + (pa + pb): the formats' constants summed apart, so a
+            // lane adds twice (the DPU's lanes share pa + pb once flattened); all sums are mod 2^12
+            // as before, so the order changes no bit
+            sum_e = a_exp + b_exp;
+            lsb = sum_e;
+            e = sum_e + (pa + pb);
         end
         if (scale_en) begin
             if (s_nan) begin
