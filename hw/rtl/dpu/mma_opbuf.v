@@ -26,16 +26,19 @@ module mma_opbuf #(
     output reg  [W-1:0]   rdata_o
 );
     integer b;
+    // the ports on a memory `m` (one body for both forms below, which differ only in the attribute)
+`define MMA_OPBUF_PORTS(m) \
+    always @(posedge clk_i) begin \
+        if (we_i) begin \
+            for (b = 0; b < W / 8; b = b + 1) \
+                if (be_i[b]) m[waddr_i][b*8 +: 8] <= wdata_i[b*8 +: 8]; \
+        end \
+        if (re_i) rdata_o <= m[raddr_i]; \
+    end
     generate
         if (RW_FREE != 0) begin : g_free
             (* no_rw_check *) reg [W-1:0] mem [0:DEPTH-1];
-            always @(posedge clk_i) begin
-                if (we_i) begin
-                    for (b = 0; b < W / 8; b = b + 1)
-                        if (be_i[b]) mem[waddr_i][b*8 +: 8] <= wdata_i[b*8 +: 8];
-                end
-                if (re_i) rdata_o <= mem[raddr_i];
-            end
+            `MMA_OPBUF_PORTS(mem)
 `ifndef SYNTHESIS
             always @(posedge clk_i)
                 if (we_i && re_i && waddr_i == raddr_i && |be_i) begin
@@ -44,13 +47,8 @@ module mma_opbuf #(
 `endif
         end else begin : g_rw
             reg [W-1:0] mem [0:DEPTH-1];
-            always @(posedge clk_i) begin
-                if (we_i) begin
-                    for (b = 0; b < W / 8; b = b + 1)
-                        if (be_i[b]) mem[waddr_i][b*8 +: 8] <= wdata_i[b*8 +: 8];
-                end
-                if (re_i) rdata_o <= mem[raddr_i];
-            end
+            `MMA_OPBUF_PORTS(mem)
         end
     endgenerate
+`undef MMA_OPBUF_PORTS
 endmodule
