@@ -328,6 +328,39 @@ def gen_decode_set_vh(fmts):
                "        else\n"
                "            dec = mma_decode_float_fn(fsign, efield, frac, ebits, fbits, has_inf, nan_sty, bias, emin, has_sub);\n"
                "        mma_decode_set_fn = bad ? {1'b1, 39'd0} : {1'b0, dec};\n    end\nendfunction\n")
+    out.append(gen_special_set_fn(fmts))
+    return ''.join(out)
+
+def gen_special_set_fn(fmts):
+    """mma_special_set_fn: class bit 1 of mma_decode_set_fn (NaN or Inf) alone, each format's rule
+    written out on its fixed fields (a classifier needs no exponent or significand)."""
+    out = ['\n// mma_special_set_fn: 1 when mma_decode_set_fn(fmts, fmt, code) decodes a NaN or an Inf (its\n'
+           '// class bit 1), each format\'s rule on its fixed fields: for a unit that only classifies (the\n'
+           '// DPU\'s unselected B elements of a sparse step), without the decoder\'s exponent and significand.\n'
+           'function mma_special_set_fn;\n'
+           '    input [31:0] fmts;                         // formats (bit i = mma_format i); a constant\n'
+           '    input [4:0]  fmt;\n'
+           '    input [31:0] code;\n'
+           '    begin\n'
+           "        mma_special_set_fn = 1'b0;\n"]
+    for f in sorted(fmts, key=lambda f: f['code']):
+        if f['name'] == 'f64' or f['kind'] != 0:
+            continue
+        c, S = f['code'], f['storage']
+        FS, F, E = f['frac_shift'], f['frac_bits'], f['exp_bits']
+        ok = f"code[31:{S}] == {32 - S}'d0" if S < 32 else "1'b1"
+        emax = f"(&code[{FS + F + E - 1}:{FS + F}])"
+        fz = f"(code[{FS + F - 1}:{FS}] == {F}'d0)" if F > 0 else "1'b1"
+        fo = f"(&code[{FS + F - 1}:{FS}])" if F > 0 else "1'b1"
+        terms = []
+        if f['nan_style'] == 1: terms.append(f'!{fz}')          # IEEE NaN: a non-zero fraction
+        if f['nan_style'] == 2: terms.append(fo)                # all-ones NaN
+        if f['inf']: terms.append(fz)                           # Inf: a zero fraction
+        if not terms:
+            continue
+        out.append(f"        if (fmts[{c}] && fmt == 5'd{c})".ljust(46) + f"// {f['name']}\n"
+                   f"            mma_special_set_fn = {ok} && {emax} && ({' || '.join(terms)});\n")
+    out.append('    end\nendfunction\n')
     return ''.join(out)
 
 def gen_cfg_vh(cfg, idx):

@@ -78,6 +78,10 @@ int run_decode(const opts &o) {
             top->dec_code = (uint32_t)code;
             top->eval();
             const bool bad = st != MMA_OK;
+            // the classifier alone (mma_special_set_fn, the DPU's sparse shadow): NaN or Inf
+            const bool special = !bad && (v.cls == MMA_CLASS_NAN || v.cls == MMA_CLASS_INF);
+            rep.expect(top->dec_special == special, idx, "%s 0x%llx: C NaN/Inf %u, RTL mma_special_set_fn %u",
+                       info->name, (unsigned long long)code, special, top->dec_special);
             if (!rep.expect(top->dec_bad == bad, idx, "%s 0x%llx: status %s, RTL bad %u", info->name,
                             (unsigned long long)code, mma_status_name(st), top->dec_bad) || bad)
                 continue;

@@ -11,6 +11,7 @@ module tb_mma_stages #(
     input  wire [4:0]  dec_fmt, input wire [31:0] dec_code,
     output wire [1:0]  dec_cls, output wire dec_sign, output wire [11:0] dec_exp, output wire [23:0] dec_sig,
     output wire        dec_bad,
+    output wire        dec_special,    // mma_special_set_fn over every format: the class is NaN or Inf
     // mma_round_decide
     input  wire [2:0]  rd_mode, input wire rd_sign, input wire rd_lsb, input wire rd_round, input wire rd_sticky,
     output wire        rd_inc,
@@ -69,6 +70,8 @@ module tb_mma_stages #(
     localparam [31:0] NIB_FMTS = (32'd1 << MMA_FMT_E2M1) | (32'd1 << MMA_FMT_S4) | (32'd1 << MMA_FMT_U4);
     mma_decode #(.SIG_W(24)) u_decode (.fmt_i(dec_fmt), .code_i(dec_code), .cls_o(dec_cls), .sign_o(dec_sign),
         .exp_o(dec_exp), .sig_o(dec_sig), .bad_o(dec_bad));
+`include "mma_decode_fn.vh"
+    assign dec_special = mma_special_set_fn(32'hFFFF_FFFF, dec_fmt, dec_code);
     mma_round_decide u_round_decide (.mode_i(rd_mode), .sign_i(rd_sign), .lsb_i(rd_lsb), .round_i(rd_round),
         .sticky_i(rd_sticky), .inc_o(rd_inc));
     mma_sparse_select u_sparse_select (.meta_i(sel_meta), .ordered_i(sel_ordered), .pos0_o(sel_pos0),

@@ -347,13 +347,12 @@ module mma_dpu #(
                 localparam [31:0] PF = fmts_reach(l, NB);    // the formats that reach the position
                 wire [31:0] bc = elem_pick(m_eb, set_bytes(PF), b_e1[l], b_e2[l], b_e4[l]);
                 wire selected = sel_pos0[((2 * CH) % NLA)*2 +: 2] == (l % 4) || sel_pos1[((2 * CH) % NLA)*2 +: 2] == (l % 4);
-                reg [39:0] ds;                                 // the position's class (mma_decode_set_fn)
                 reg q_spec;
                 always @(posedge clk_i) begin
                     if (s0_v) begin
                         if (m_sparse && (2 * CH) < m_act_lanes) begin
-                            ds = mma_decode_set_fn(PF, m_btype, bc);
-                            q_spec <= !selected && ds[38];        // class bit 1: NaN or Inf
+                            // NaN or Inf: class bit 1 of mma_decode_set_fn, by the classifier alone
+                            q_spec <= !selected && mma_special_set_fn(PF, m_btype, bc);
                         end else if (q_spec) begin             // written only when it changes
                             q_spec <= 1'b0;
                         end

@@ -131,3 +131,33 @@ function [39:0] mma_decode_set_fn;             // {bad, cls[1:0], sign, exp[11:0
         mma_decode_set_fn = bad ? {1'b1, 39'd0} : {1'b0, dec};
     end
 endfunction
+
+// mma_special_set_fn: 1 when mma_decode_set_fn(fmts, fmt, code) decodes a NaN or an Inf (its
+// class bit 1), each format's rule on its fixed fields: for a unit that only classifies (the
+// DPU's unselected B elements of a sparse step), without the decoder's exponent and significand.
+function mma_special_set_fn;
+    input [31:0] fmts;                         // formats (bit i = mma_format i); a constant
+    input [4:0]  fmt;
+    input [31:0] code;
+    begin
+        mma_special_set_fn = 1'b0;
+        if (fmts[1] && fmt == 5'd1)           // f32
+            mma_special_set_fn = 1'b1 && (&code[30:23]) && (!(code[22:0] == 23'd0) || (code[22:0] == 23'd0));
+        if (fmts[2] && fmt == 5'd2)           // tf32
+            mma_special_set_fn = 1'b1 && (&code[30:23]) && (!(code[22:13] == 10'd0) || (code[22:13] == 10'd0));
+        if (fmts[3] && fmt == 5'd3)           // f16
+            mma_special_set_fn = code[31:16] == 16'd0 && (&code[14:10]) && (!(code[9:0] == 10'd0) || (code[9:0] == 10'd0));
+        if (fmts[4] && fmt == 5'd4)           // bf16
+            mma_special_set_fn = code[31:16] == 16'd0 && (&code[14:7]) && (!(code[6:0] == 7'd0) || (code[6:0] == 7'd0));
+        if (fmts[5] && fmt == 5'd5)           // e5m2
+            mma_special_set_fn = code[31:8] == 24'd0 && (&code[6:2]) && (!(code[1:0] == 2'd0) || (code[1:0] == 2'd0));
+        if (fmts[6] && fmt == 5'd6)           // e4m3
+            mma_special_set_fn = code[31:8] == 24'd0 && (&code[6:3]) && ((&code[2:0]));
+        if (fmts[10] && fmt == 5'd10)         // ue8m0
+            mma_special_set_fn = code[31:8] == 24'd0 && (&code[7:0]) && (1'b1);
+        if (fmts[11] && fmt == 5'd11)         // ue4m3
+            mma_special_set_fn = code[31:8] == 24'd0 && (&code[6:3]) && ((&code[2:0]));
+        if (fmts[31] && fmt == 5'd31)         // e8m13
+            mma_special_set_fn = 1'b1 && (&code[30:23]) && (!(code[22:10] == 13'd0) || (code[22:10] == 13'd0));
+    end
+endfunction
