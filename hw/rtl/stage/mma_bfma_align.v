@@ -39,7 +39,8 @@ module mma_bfma_align #(
     reg signed [11:0] emax, ec;
     reg [4:0] lead;                             // position of c_sig_i's leading one (0 when it is 0)
     // the max tree's nodes in heap order: {takes part, exponent in offset binary} (an absent term
-    // is 0, below every exponent), so the largest is an unsigned comparison
+    // is 0, below every exponent), so the largest is an unsigned comparison; every node is assigned
+    // first in the block below: Verilator 5.006 does not see that through the loop and reports a latch
     /* verilator lint_off LATCH */
     reg [12:0] key [1:2*NL-1];
     always @* begin
