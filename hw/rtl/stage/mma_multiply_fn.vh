@@ -19,7 +19,7 @@ function [55:0] mma_multiply_fn;               // {cls[1:0], e[11:0], lsb[11:0],
     input [7:0]         s_sig;
     input signed [11:0] s_exp;
     input signed [11:0] s_e_shift;
-    reg signed [11:0] pa, pb, e, lsb, sum_e;
+    reg signed [11:0] pa, pb, e, lsb;
     reg [1:0]  cls;
     reg [29:0] m;
     reg a_nan, b_nan, a_inf, b_inf, a_zero, b_zero;
@@ -50,9 +50,8 @@ function [55:0] mma_multiply_fn;               // {cls[1:0], e[11:0], lsb[11:0],
             // lsb = a_exp + b_exp, e = lsb + (pa + pb): the formats' constants summed apart, so a
             // lane adds twice (the DPU's lanes share pa + pb once flattened); all sums are mod 2^12
             // as before, so the order changes no bit
-            sum_e = a_exp + b_exp;
-            lsb = sum_e;
-            e = sum_e + (pa + pb);
+            lsb = a_exp + b_exp;
+            e = lsb + (pa + pb);
         end
         if (scale_en) begin
             if (s_nan) begin
