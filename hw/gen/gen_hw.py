@@ -265,6 +265,29 @@ def gen_fmt_vh(fmts, rounds):
     return ''.join(out)
 
 
+def code_field(lo, n):
+    """Verilog for bits lo .. lo+n-1 of `code`, zero-extended to 32 bits."""
+    return f"{{{32 - n}'d0, code[{lo + n - 1}:{lo}]}}" if n < 32 else f'code[{lo + n - 1}:{lo}]'
+
+def code_bad(f):
+    """Verilog: the code has bits above format f's storage width."""
+    S = f['storage']
+    return f"code[31:{S}] != {32 - S}'d0" if S < 32 else "1'b0"
+
+def float_fields(f):
+    """The branch lines that set a float format's fields (from fixed bit positions of `code`) and its
+    constants, the arguments of mma_decode_float_fn."""
+    FS, F, E = f['frac_shift'], f['frac_bits'], f['exp_bits']
+    frac = code_field(FS, F) if F > 0 else "32'd0"
+    sg = f'code[{FS + F + E}]' if f['sign'] else "1'b0"
+    emin = f['emin']
+    emin_v = f"-12'sd{-emin}" if emin < 0 else f"12'sd{emin}"
+    return (f"            fsign = {sg}; efield = {code_field(FS + F, E)}; frac = {frac};\n"
+            f"            ebits = 4'd{E}; fbits = 6'd{F}; has_inf = 1'b{f['inf']}; nan_sty = 2'd{f['nan_style']};\n"
+            f"            bias = 11'sd{f['bias']}; emin = {emin_v}; has_sub = 1'b{f['subnormals']};\n")
+
+FLOAT_FN_CALL = 'mma_decode_float_fn(fsign, efield, frac, ebits, fbits, has_inf, nan_sty, bias, emin, has_sub)'
+
 def gen_decode_set_vh(fmts):
     """mma_decode_set_fn: the decode stage for a constant set of formats, one branch per format that
     takes its fields from fixed bit positions; the class rules (mma_decode_float_fn / _int_fn) once."""
@@ -295,26 +318,16 @@ def gen_decode_set_vh(fmts):
                "        bad = 1'b1; is_int = 1'b0; isign = 1'b0; fsign = 1'b0; has_inf = 1'b0; has_sub = 1'b0;\n"
                "        nan_sty = 2'd0; ebits = 4'd0; fbits = 6'd0; bias = 11'sd0; emin = 12'sd0;\n"
                "        efield = 32'd0; frac = 32'd0; imag = 32'd0;\n")
-    def field(lo, n):
-        return f"{{{32 - n}'d0, code[{lo + n - 1}:{lo}]}}" if n < 32 else f'code[{lo + n - 1}:{lo}]'
     for f in sorted(fmts, key=lambda f: f['code']):
         if f['name'] == 'f64' or f['kind'] not in (0, 1, 2):
             continue
         c, S = f['code'], f['storage']
-        bad = f"code[31:{S}] != {32 - S}'d0" if S < 32 else "1'b0"
         out.append(f"        if (fmts[{c}] && fmt == 5'd{c}) begin{' ' * (24 - len(str(c)) * 2)}// {f['name']}\n")
-        out.append(f'            bad = {bad};\n')
+        out.append(f'            bad = {code_bad(f)};\n')
         if f['kind'] == 0:
-            FS, F, E = f['frac_shift'], f['frac_bits'], f['exp_bits']
-            frac = field(FS, F) if F > 0 else "32'd0"
-            sg = f'code[{FS + F + E}]' if f['sign'] else "1'b0"
-            emin = f['emin']
-            emin_v = f"-12'sd{-emin}" if emin < 0 else f"12'sd{emin}"
-            out.append(f"            fsign = {sg}; efield = {field(FS + F, E)}; frac = {frac};\n"
-                       f"            ebits = 4'd{E}; fbits = 6'd{F}; has_inf = 1'b{f['inf']}; nan_sty = 2'd{f['nan_style']};\n"
-                       f"            bias = 11'sd{f['bias']}; emin = {emin_v}; has_sub = 1'b{f['subnormals']};\n")
+            out.append(float_fields(f))
         else:
-            c32 = field(0, S)
+            c32 = code_field(0, S)
             out.append("            is_int = 1'b1;\n")
             if f['kind'] == 1:
                 top = f'code[{S - 1}]'
@@ -326,40 +339,43 @@ def gen_decode_set_vh(fmts):
     out.append("        if (is_int)\n"
                "            dec = mma_decode_int_fn(isign, imag);\n"
                "        else\n"
-               "            dec = mma_decode_float_fn(fsign, efield, frac, ebits, fbits, has_inf, nan_sty, bias, emin, has_sub);\n"
+               f"            dec = {FLOAT_FN_CALL};\n"
                "        mma_decode_set_fn = bad ? {1'b1, 39'd0} : {1'b0, dec};\n    end\nendfunction\n")
     out.append(gen_special_set_fn(fmts))
     return ''.join(out)
 
 def gen_special_set_fn(fmts):
-    """mma_special_set_fn: class bit 1 of mma_decode_set_fn (NaN or Inf) alone, each format's rule
-    written out on its fixed fields (a classifier needs no exponent or significand)."""
+    """mma_special_set_fn: class bit 1 of mma_decode_set_fn (NaN or Inf) alone: each float format's
+    branch applies mma_decode_float_fn to its own fields and constants, so it folds to that format's
+    rule, and only the class bit is used (no exponent or significand logic is left)."""
     out = ['\n// mma_special_set_fn: 1 when mma_decode_set_fn(fmts, fmt, code) decodes a NaN or an Inf (its\n'
-           '// class bit 1), each format\'s rule on its fixed fields: for a unit that only classifies (the\n'
-           '// DPU\'s unselected B elements of a sparse step), without the decoder\'s exponent and significand.\n'
+           '// class bit 1), for a unit that only classifies (the DPU\'s unselected B elements of a sparse\n'
+           '// step). Each float format\'s branch applies the class rules (mma_decode_float_fn) to its own\n'
+           '// constants, so it folds to that format\'s rule on its fixed fields; the integers are never NaN\n'
+           '// or Inf.\n'
            'function mma_special_set_fn;\n'
            '    input [31:0] fmts;                         // formats (bit i = mma_format i); a constant\n'
            '    input [4:0]  fmt;\n'
            '    input [31:0] code;\n'
+           '    reg        fsign, has_inf, has_sub;\n'
+           '    reg [1:0]  nan_sty;\n'
+           '    reg [3:0]  ebits;\n'
+           '    reg [5:0]  fbits;\n'
+           '    reg signed [10:0] bias;\n'
+           '    reg signed [11:0] emin;\n'
+           '    reg [31:0] efield, frac;\n'
+           '    reg [38:0] dec;\n'
            '    begin\n'
            "        mma_special_set_fn = 1'b0;\n"]
     for f in sorted(fmts, key=lambda f: f['code']):
         if f['name'] == 'f64' or f['kind'] != 0:
             continue
-        c, S = f['code'], f['storage']
-        FS, F, E = f['frac_shift'], f['frac_bits'], f['exp_bits']
-        ok = f"code[31:{S}] == {32 - S}'d0" if S < 32 else "1'b1"
-        emax = f"(&code[{FS + F + E - 1}:{FS + F}])"
-        fz = f"(code[{FS + F - 1}:{FS}] == {F}'d0)" if F > 0 else "1'b1"
-        fo = f"(&code[{FS + F - 1}:{FS}])" if F > 0 else "1'b1"
-        terms = []
-        if f['nan_style'] == 1: terms.append(f'!{fz}')          # IEEE NaN: a non-zero fraction
-        if f['nan_style'] == 2: terms.append(fo)                # all-ones NaN
-        if f['inf']: terms.append(fz)                           # Inf: a zero fraction
-        if not terms:
-            continue
-        out.append(f"        if (fmts[{c}] && fmt == 5'd{c})".ljust(46) + f"// {f['name']}\n"
-                   f"            mma_special_set_fn = {ok} && {emax} && ({' || '.join(terms)});\n")
+        c = f['code']
+        out.append(f"        if (fmts[{c}] && fmt == 5'd{c}) begin{' ' * (24 - len(str(c)) * 2)}// {f['name']}\n")
+        out.append(float_fields(f))
+        out.append(f'            dec = {FLOAT_FN_CALL};\n'
+                   f'            mma_special_set_fn = !({code_bad(f)}) && dec[38];\n'
+                   '        end\n')
     out.append('    end\nendfunction\n')
     return ''.join(out)
 

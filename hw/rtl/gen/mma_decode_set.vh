@@ -133,31 +133,107 @@ function [39:0] mma_decode_set_fn;             // {bad, cls[1:0], sign, exp[11:0
 endfunction
 
 // mma_special_set_fn: 1 when mma_decode_set_fn(fmts, fmt, code) decodes a NaN or an Inf (its
-// class bit 1), each format's rule on its fixed fields: for a unit that only classifies (the
-// DPU's unselected B elements of a sparse step), without the decoder's exponent and significand.
+// class bit 1), for a unit that only classifies (the DPU's unselected B elements of a sparse
+// step). Each float format's branch applies the class rules (mma_decode_float_fn) to its own
+// constants, so it folds to that format's rule on its fixed fields; the integers are never NaN
+// or Inf.
 function mma_special_set_fn;
     input [31:0] fmts;                         // formats (bit i = mma_format i); a constant
     input [4:0]  fmt;
     input [31:0] code;
+    reg        fsign, has_inf, has_sub;
+    reg [1:0]  nan_sty;
+    reg [3:0]  ebits;
+    reg [5:0]  fbits;
+    reg signed [10:0] bias;
+    reg signed [11:0] emin;
+    reg [31:0] efield, frac;
+    reg [38:0] dec;
     begin
         mma_special_set_fn = 1'b0;
-        if (fmts[1] && fmt == 5'd1)           // f32
-            mma_special_set_fn = 1'b1 && (&code[30:23]) && (!(code[22:0] == 23'd0) || (code[22:0] == 23'd0));
-        if (fmts[2] && fmt == 5'd2)           // tf32
-            mma_special_set_fn = 1'b1 && (&code[30:23]) && (!(code[22:13] == 10'd0) || (code[22:13] == 10'd0));
-        if (fmts[3] && fmt == 5'd3)           // f16
-            mma_special_set_fn = code[31:16] == 16'd0 && (&code[14:10]) && (!(code[9:0] == 10'd0) || (code[9:0] == 10'd0));
-        if (fmts[4] && fmt == 5'd4)           // bf16
-            mma_special_set_fn = code[31:16] == 16'd0 && (&code[14:7]) && (!(code[6:0] == 7'd0) || (code[6:0] == 7'd0));
-        if (fmts[5] && fmt == 5'd5)           // e5m2
-            mma_special_set_fn = code[31:8] == 24'd0 && (&code[6:2]) && (!(code[1:0] == 2'd0) || (code[1:0] == 2'd0));
-        if (fmts[6] && fmt == 5'd6)           // e4m3
-            mma_special_set_fn = code[31:8] == 24'd0 && (&code[6:3]) && ((&code[2:0]));
-        if (fmts[10] && fmt == 5'd10)         // ue8m0
-            mma_special_set_fn = code[31:8] == 24'd0 && (&code[7:0]) && (1'b1);
-        if (fmts[11] && fmt == 5'd11)         // ue4m3
-            mma_special_set_fn = code[31:8] == 24'd0 && (&code[6:3]) && ((&code[2:0]));
-        if (fmts[31] && fmt == 5'd31)         // e8m13
-            mma_special_set_fn = 1'b1 && (&code[30:23]) && (!(code[22:10] == 13'd0) || (code[22:10] == 13'd0));
+        if (fmts[1] && fmt == 5'd1) begin                      // f32
+            fsign = code[31]; efield = {24'd0, code[30:23]}; frac = {9'd0, code[22:0]};
+            ebits = 4'd8; fbits = 6'd23; has_inf = 1'b1; nan_sty = 2'd1;
+            bias = 11'sd127; emin = -12'sd126; has_sub = 1'b1;
+            dec = mma_decode_float_fn(fsign, efield, frac, ebits, fbits, has_inf, nan_sty, bias, emin, has_sub);
+            mma_special_set_fn = !(1'b0) && dec[38];
+        end
+        if (fmts[2] && fmt == 5'd2) begin                      // tf32
+            fsign = code[31]; efield = {24'd0, code[30:23]}; frac = {22'd0, code[22:13]};
+            ebits = 4'd8; fbits = 6'd10; has_inf = 1'b1; nan_sty = 2'd1;
+            bias = 11'sd127; emin = -12'sd126; has_sub = 1'b1;
+            dec = mma_decode_float_fn(fsign, efield, frac, ebits, fbits, has_inf, nan_sty, bias, emin, has_sub);
+            mma_special_set_fn = !(1'b0) && dec[38];
+        end
+        if (fmts[3] && fmt == 5'd3) begin                      // f16
+            fsign = code[15]; efield = {27'd0, code[14:10]}; frac = {22'd0, code[9:0]};
+            ebits = 4'd5; fbits = 6'd10; has_inf = 1'b1; nan_sty = 2'd1;
+            bias = 11'sd15; emin = -12'sd14; has_sub = 1'b1;
+            dec = mma_decode_float_fn(fsign, efield, frac, ebits, fbits, has_inf, nan_sty, bias, emin, has_sub);
+            mma_special_set_fn = !(code[31:16] != 16'd0) && dec[38];
+        end
+        if (fmts[4] && fmt == 5'd4) begin                      // bf16
+            fsign = code[15]; efield = {24'd0, code[14:7]}; frac = {25'd0, code[6:0]};
+            ebits = 4'd8; fbits = 6'd7; has_inf = 1'b1; nan_sty = 2'd1;
+            bias = 11'sd127; emin = -12'sd126; has_sub = 1'b1;
+            dec = mma_decode_float_fn(fsign, efield, frac, ebits, fbits, has_inf, nan_sty, bias, emin, has_sub);
+            mma_special_set_fn = !(code[31:16] != 16'd0) && dec[38];
+        end
+        if (fmts[5] && fmt == 5'd5) begin                      // e5m2
+            fsign = code[7]; efield = {27'd0, code[6:2]}; frac = {30'd0, code[1:0]};
+            ebits = 4'd5; fbits = 6'd2; has_inf = 1'b1; nan_sty = 2'd1;
+            bias = 11'sd15; emin = -12'sd14; has_sub = 1'b1;
+            dec = mma_decode_float_fn(fsign, efield, frac, ebits, fbits, has_inf, nan_sty, bias, emin, has_sub);
+            mma_special_set_fn = !(code[31:8] != 24'd0) && dec[38];
+        end
+        if (fmts[6] && fmt == 5'd6) begin                      // e4m3
+            fsign = code[7]; efield = {28'd0, code[6:3]}; frac = {29'd0, code[2:0]};
+            ebits = 4'd4; fbits = 6'd3; has_inf = 1'b0; nan_sty = 2'd2;
+            bias = 11'sd7; emin = -12'sd6; has_sub = 1'b1;
+            dec = mma_decode_float_fn(fsign, efield, frac, ebits, fbits, has_inf, nan_sty, bias, emin, has_sub);
+            mma_special_set_fn = !(code[31:8] != 24'd0) && dec[38];
+        end
+        if (fmts[7] && fmt == 5'd7) begin                      // e3m2
+            fsign = code[5]; efield = {29'd0, code[4:2]}; frac = {30'd0, code[1:0]};
+            ebits = 4'd3; fbits = 6'd2; has_inf = 1'b0; nan_sty = 2'd0;
+            bias = 11'sd3; emin = -12'sd2; has_sub = 1'b1;
+            dec = mma_decode_float_fn(fsign, efield, frac, ebits, fbits, has_inf, nan_sty, bias, emin, has_sub);
+            mma_special_set_fn = !(code[31:6] != 26'd0) && dec[38];
+        end
+        if (fmts[8] && fmt == 5'd8) begin                      // e2m3
+            fsign = code[5]; efield = {30'd0, code[4:3]}; frac = {29'd0, code[2:0]};
+            ebits = 4'd2; fbits = 6'd3; has_inf = 1'b0; nan_sty = 2'd0;
+            bias = 11'sd1; emin = 12'sd0; has_sub = 1'b1;
+            dec = mma_decode_float_fn(fsign, efield, frac, ebits, fbits, has_inf, nan_sty, bias, emin, has_sub);
+            mma_special_set_fn = !(code[31:6] != 26'd0) && dec[38];
+        end
+        if (fmts[9] && fmt == 5'd9) begin                      // e2m1
+            fsign = code[3]; efield = {30'd0, code[2:1]}; frac = {31'd0, code[0:0]};
+            ebits = 4'd2; fbits = 6'd1; has_inf = 1'b0; nan_sty = 2'd0;
+            bias = 11'sd1; emin = 12'sd0; has_sub = 1'b1;
+            dec = mma_decode_float_fn(fsign, efield, frac, ebits, fbits, has_inf, nan_sty, bias, emin, has_sub);
+            mma_special_set_fn = !(code[31:4] != 28'd0) && dec[38];
+        end
+        if (fmts[10] && fmt == 5'd10) begin                    // ue8m0
+            fsign = 1'b0; efield = {24'd0, code[7:0]}; frac = 32'd0;
+            ebits = 4'd8; fbits = 6'd0; has_inf = 1'b0; nan_sty = 2'd2;
+            bias = 11'sd127; emin = -12'sd127; has_sub = 1'b0;
+            dec = mma_decode_float_fn(fsign, efield, frac, ebits, fbits, has_inf, nan_sty, bias, emin, has_sub);
+            mma_special_set_fn = !(code[31:8] != 24'd0) && dec[38];
+        end
+        if (fmts[11] && fmt == 5'd11) begin                    // ue4m3
+            fsign = 1'b0; efield = {28'd0, code[6:3]}; frac = {29'd0, code[2:0]};
+            ebits = 4'd4; fbits = 6'd3; has_inf = 1'b0; nan_sty = 2'd2;
+            bias = 11'sd7; emin = -12'sd6; has_sub = 1'b1;
+            dec = mma_decode_float_fn(fsign, efield, frac, ebits, fbits, has_inf, nan_sty, bias, emin, has_sub);
+            mma_special_set_fn = !(code[31:8] != 24'd0) && dec[38];
+        end
+        if (fmts[31] && fmt == 5'd31) begin                    // e8m13
+            fsign = code[31]; efield = {24'd0, code[30:23]}; frac = {19'd0, code[22:10]};
+            ebits = 4'd8; fbits = 6'd13; has_inf = 1'b1; nan_sty = 2'd1;
+            bias = 11'sd127; emin = -12'sd126; has_sub = 1'b1;
+            dec = mma_decode_float_fn(fsign, efield, frac, ebits, fbits, has_inf, nan_sty, bias, emin, has_sub);
+            mma_special_set_fn = !(1'b0) && dec[38];
+        end
     end
 endfunction
