@@ -127,6 +127,9 @@ def derive_mode(m, fmts, cfg):
         raise SystemExit(f'gen_hw: {m["instr"]}: G = {g} exceeds the {capacity} positions of a {w}-byte step')
     if kc % g:
         raise SystemExit(f'gen_hw: {m["instr"]}: instruction k {kc} is not a multiple of G {g}')
+    if packed and g != 2 * w:
+        raise SystemExit(f'gen_hw: {m["instr"]}: a packed step must fill its {w}-byte word (G {g}, not {2 * w}): '
+                         'the DPU takes it in two beats of W elements')
     if sparse and int(m['zero_product_term']):
         raise SystemExit(f'gen_hw: {m["instr"]}: zero_product_term with sparsity is not implemented')
     if int(m['stype']) == fmt_code(fmts, 'ue4m3') and not packed:
@@ -158,7 +161,8 @@ def derive_mode(m, fmts, cfg):
         'korder': int(m['k_order']), 'cmode': int(m['c_mode']), 'zero_c_term': int(m['zero_c_term']),
         'f16_c_pinned': int(m['f16_c_pinned']), 'zero_product_term': int(m['zero_product_term']),
         'group': group, 'group_align': int(m.get('group_align', '0')),
-        'lanes': lanes, 'steps': kc // g, 'elem_bytes': elem_bytes,
+        # products a DPU forms a cycle: a packed step's 2W elements pass the W lanes in two beats
+        'lanes': w if packed else lanes, 'steps': kc // g, 'elem_bytes': elem_bytes,
         'kc_log2': log2_exact(kc, 'instruction k'), 'steps_log2': log2_exact(kc // g, 'steps per instruction'),
         'block_k_log2': log2_exact(block_k, 'scale block') if block_k else 0,
     }
@@ -190,7 +194,8 @@ def derived(cfg):
     main = [m for m in ms if not m['packed']]
     return {
         'NL': w,
-        'NN': 2 * w if any(m['packed'] for m in ms) else 0,
+        # packed 4-bit modes (a step of 2W elements) run through the W main lanes in two beats
+        'HAS_PACKED': int(any(m['packed'] for m in ms)),
         'HAS_SPARSE': int(any(m['sparse'] for m in ms)),
         'HAS_SCALE': int(any(m['stype'] for m in ms)),
         'HAS_GROUP': int(any(m['group'] for m in ms)),
@@ -201,9 +206,8 @@ def derived(cfg):
         'F_MAIN': max([m['f'] for m in main if not m['integer']] + [1]),
         'F_GRP': max([m['f'] for m in ms if m['group']] + [1]),
         'NMODES': len(ms),
-        # the operand formats a main lane / a nibble lane decodes (bit i = mma_format i)
-        'LANE_FMTS': fmt_mask(main),
-        'NIB_FMTS': fmt_mask([m for m in ms if m['packed']]),
+        # the operand formats a lane decodes (bit i = mma_format i), the packed ones included
+        'LANE_FMTS': fmt_mask(ms),
     }
 
 

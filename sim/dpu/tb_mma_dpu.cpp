@@ -143,7 +143,10 @@ int main(int argc, char **argv) {
         tick();  // the mode register takes the new mode
         result res[3];
         uint8_t abuf[64], bbuf[128];
-        for (unsigned t = 0; t < j.steps(); t++) {
+        // a packed step (2W 4-bit elements) enters in two beats, half_i 0 and 1, the same words each
+        const unsigned beats = md.packed ? 2 : 1;
+        for (unsigned beat = 0; beat < j.steps() * beats; beat++) {
+            const unsigned t = beat / beats;
             for (unsigned p = 0; p < 3; p++) {
                 top->valid_i = 1;
                 top->slot_i = p;
@@ -151,7 +154,7 @@ int main(int argc, char **argv) {
                 top->chunk_first_i = tb::step_chunk_first(j, t);
                 top->chunk_last_i = tb::step_chunk_last(j, t);
                 top->last_i = t == j.steps() - 1;
-                top->half_i = tb::step_half(j, t);
+                top->half_i = md.packed ? (beat % 2) : tb::step_half(j, t);
                 top->c_i = (uint32_t)j.c[p];
                 tb::step_a(j, p, t, w, abuf);
                 tb::step_b(j, 0, t, 2 * w, bbuf);

@@ -269,11 +269,14 @@ int cmd_merge(int argc, char **argv) {
 }
 
 // The first dense, unscaled mode whose A and B are `fmt` (a PTX type name), or -1.
-int mode_of(const mma_hw_config &cfg, const char *fmt, bool sparse) {
+// the first mode of fmt x fmt into f32 / s32, dense or 2:4, unscaled (packed: two 4-bit elements a
+// byte, scaled or not: .kind::mxf4 is the first packed e2m1 mode)
+int mode_of(const mma_hw_config &cfg, const char *fmt, bool sparse, bool packed) {
     for (unsigned i = 0; i < cfg.nmodes; i++) {
         const mma_hw_mode &m = cfg.modes[i];
         const mma_format_info *a = mma_format_get((mma_format)m.atype);
-        if (m.atype == m.btype && (bool)m.sparse == sparse && !m.stype && a && !std::strcmp(a->name, fmt) &&
+        if (m.atype == m.btype && (bool)m.sparse == sparse && (bool)m.packed == packed && (packed || !m.stype) && a &&
+            !std::strcmp(a->name, fmt) &&
             (m.dtype == MMA_FMT_F32 || m.dtype == MMA_FMT_S32))
             return (int)i;
     }
@@ -294,11 +297,13 @@ int cmd_bench(int argc, char **argv) {
         std::fprintf(stderr, "mmasim: %s\n", b.error.c_str());
         return 2;
     }
-    struct Case { unsigned m, n, k; const char *fmt; bool sparse; };
-    const Case cases[] = {{128, 128, 128, "e4m3", false}, {64, 64, 64, "e4m3", false}, {256, 256, 256, "e4m3", false},
-                          {128, 128, 128, "f16", false},  {128, 128, 128, "bf16", false}, {64, 64, 64, "tf32", false},
-                          {128, 128, 128, "s8", false},   {128, 128, 128, "e2m1", false}, {128, 128, 128, "e4m3", true},
-                          {128, 128, 128, "f16", true}};
+    struct Case { unsigned m, n, k; const char *fmt; bool sparse, packed; };
+    const Case cases[] = {{128, 128, 128, "e4m3", false, false}, {64, 64, 64, "e4m3", false, false},
+                          {256, 256, 256, "e4m3", false, false}, {128, 128, 128, "f16", false, false},
+                          {128, 128, 128, "bf16", false, false}, {64, 64, 64, "tf32", false, false},
+                          {128, 128, 128, "s8", false, false},   {128, 128, 128, "e2m1", false, false},
+                          {128, 128, 128, "e2m1", false, true},  {128, 128, 128, "s4", false, true},
+                          {128, 128, 128, "e4m3", true, false},  {128, 128, 128, "f16", true, false}};
     sim::AxiTiming t;
     t.lat_min = t.lat_max = (unsigned)latency;
     std::printf("mmasim bench: config %s, %ux%u DPUs of %u bytes, P = %u, memory latency %llu cycles, no stalls\n",
@@ -310,7 +315,7 @@ int cmd_bench(int argc, char **argv) {
     uint64_t cycles = 0;
     const auto t0 = std::chrono::steady_clock::now();
     for (const Case &c : cases) {
-        const int mode = mode_of(*b.cfg, c.fmt, c.sparse);
+        const int mode = mode_of(*b.cfg, c.fmt, c.sparse, c.packed);
         if (mode < 0) continue;
         Spec s;
         s.seed = 0xBE7C4;
@@ -328,14 +333,15 @@ int cmd_bench(int argc, char **argv) {
         const double util = r.avail ? 100.0 * (double)r.macs / (double)r.avail : 0;
         char shape[32];
         std::snprintf(shape, sizeof shape, "%ux%ux%u", c.m, c.n, c.k);
-        std::printf("%-16s %-8s %-6s %10llu %10llu %8llu %10.1f %7.1f%% %12llu %12llu %s\n", shape, c.fmt,
+        const std::string fmt = std::string(c.fmt) + (c.packed ? "/pk" : "");   // packed two a byte
+        std::printf("%-16s %-8s %-6s %10llu %10llu %8llu %10.1f %7.1f%% %12llu %12llu %s\n", shape, fmt.c_str(),
                     c.sparse ? "2:4" : "-", (unsigned long long)r.cycles, (unsigned long long)r.busy,
                     (unsigned long long)(c1.stall - c0.stall),
                     r.busy ? (double)r.useful_macs / (double)r.busy : 0.0, util,
                     (unsigned long long)(c1.rd_bytes - c0.rd_bytes), (unsigned long long)(c1.wr_bytes - c0.wr_bytes),
                     r.pass ? "bit-exact" : r.message.c_str());
         char line[96];
-        std::snprintf(line, sizeof line, "util %s %s%s: %.1f%%", shape, c.sparse ? "sparse " : "", c.fmt, util);
+        std::snprintf(line, sizeof line, "util %s %s%s: %.1f%%", shape, c.sparse ? "sparse " : "", fmt.c_str(), util);
         utils.push_back(line);
         if (!r.pass) rc = 1;
     }

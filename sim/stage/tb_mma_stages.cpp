@@ -6,8 +6,8 @@
 //          nibble_lane
 //
 // decode, round_decide, sparse_select, block_scale, the 8-bit-format pairs of multiply and
-// nibble_lane (mma_lane's narrow path: decode + product of every pair of 4-bit codes of every pair
-// of formats, against mma_decode and mma_multiply) are exhaustive (--start/--count pick a slice); the others draw case i from (seed, i), so a printed
+// nibble_lane (mma_lane with the 4-bit formats: decode + product of every pair of 4-bit codes of
+// every pair of formats, against mma_decode and mma_multiply) are exhaustive (--start/--count pick a slice); the others draw case i from (seed, i), so a printed
 // "reproduce:" line replays exactly the mismatching case. Exit status 0 if every check passed.
 #include <cinttypes>
 #include <cstdio>
@@ -240,8 +240,8 @@ int run_multiply(const opts &o) {
 }
 
 // ---------------------------------------------------------------------------------------------- nibble_lane
-// mma_lane with 4-bit elements (the DPU's nibble lanes): the decode + product of the lane's table
-// path against the C stages. Float pairs (e2m1): mma_decode + mma_multiply, e included. Pairs with
+// mma_lane with the 4-bit formats (packed e2m1, s4, u4 in the DPU's lanes): its decode + product
+// against the C stages. Float pairs (e2m1): mma_decode + mma_multiply, e included. Pairs with
 // an integer (s4, u4; mma_multiply takes floats only): the exact product of the decoded values,
 // sign the XOR of the operands' signs, ZERO when either is zero. A format outside the lane's set
 // (e4m3, s8 here) must come back bad.

@@ -60,7 +60,8 @@ module tb_mma_stages #(
     // mma_ieee_add
     input  wire [4:0]  add_fmt, input wire [2:0] add_mode, input wire [31:0] add_a, input wire [31:0] add_b,
     output wire [31:0] add_code,
-    // mma_lane of the nibble lanes (e2m1, s4, u4: the narrow path; clocked, its only register stage)
+    // mma_lane with the 4-bit formats (e2m1, s4, u4, as the DPU's lanes take packed elements; clocked,
+    // its only register stage)
     input  wire        lane_clk, input wire [4:0] lane_fa, input wire [4:0] lane_fb, input wire [3:0] lane_a,
     input  wire [3:0]  lane_b,
     output wire        lane_act, output wire lane_bad, output wire lane_sign, output wire [1:0] lane_cls,

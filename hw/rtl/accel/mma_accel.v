@@ -230,10 +230,10 @@ module mma_accel #(
 
     // ------------------------------------------------------------------ compute core
     wire err_meta_c, err_code_c;
-    mma_core #(.TM(TM), .TN(TN), .NL(CFG_NL), .NN(CFG_NN), .F_MAIN(CFG_F_MAIN), .F_GRP(CFG_F_GRP),
+    mma_core #(.TM(TM), .TN(TN), .NL(CFG_NL), .HAS_PACKED(CFG_HAS_PACKED), .F_MAIN(CFG_F_MAIN), .F_GRP(CFG_F_GRP),
                .HAS_SPARSE(CFG_HAS_SPARSE), .HAS_SCALE(CFG_HAS_SCALE), .HAS_INT(CFG_HAS_INT),
                .HAS_SEP(CFG_HAS_SEP), .HAS_PAIR(CFG_HAS_PAIR), .LANE_FMTS(CFG_LANE_FMTS),
-               .NIB_FMTS(CFG_NIB_FMTS), .MODE_W(MODE_BITS), .P(P), .SLOT_W(2), .MB(MB),
+               .MODE_W(MODE_BITS), .P(P), .SLOT_W(2), .MB(MB),
                .NBLK(NBLK), .WPR(WPR)) u_core (
         .clk_i(clk_i), .rst_ni(rst_ni), .clear_i(clear), .mode_i(job_mode_word), .ordered_i(job_ordered),
         .blk_valid_i(blk_valid), .blk_ready_o(blk_ready), .blk_rows_i(blk_rows), .blk_cols_i(blk_cols),

@@ -8,7 +8,7 @@ module mma_array #(
     parameter TM = 2,
     parameter TN = 2,
     parameter NL = 32,
-    parameter NN = 64,
+    parameter HAS_PACKED = 1,     // packed 4-bit modes: two beats a step (mma_dpu)
     parameter F_MAIN = 25,
     parameter F_GRP = 35,
     parameter HAS_SPARSE = 1,
@@ -17,7 +17,6 @@ module mma_array #(
     parameter HAS_SEP = 1,
     parameter HAS_PAIR = 1,
     parameter [31:0] LANE_FMTS = 32'h8001_EFFE,  // operand formats of the DPUs' lanes (mma_dpu)
-    parameter [31:0] NIB_FMTS = 32'h0001_8200,
     parameter P = 3,
     parameter SLOT_W = 2,
     parameter MODE_W = `MMA_MODE_BITS,
@@ -55,9 +54,9 @@ module mma_array #(
     generate
         for (r = 0; r < TM; r = r + 1) begin : g_row
             for (c = 0; c < TN; c = c + 1) begin : g_col
-                mma_dpu #(.NL(NL), .NN(NN), .F_MAIN(F_MAIN), .F_GRP(F_GRP), .HAS_SPARSE(HAS_SPARSE),
+                mma_dpu #(.NL(NL), .HAS_PACKED(HAS_PACKED), .F_MAIN(F_MAIN), .F_GRP(F_GRP), .HAS_SPARSE(HAS_SPARSE),
                           .HAS_SCALE(HAS_SCALE), .HAS_INT(HAS_INT), .HAS_SEP(HAS_SEP), .HAS_PAIR(HAS_PAIR),
-                          .LANE_FMTS(LANE_FMTS), .NIB_FMTS(NIB_FMTS), .P(P), .SLOT_W(SLOT_W), .MODE_W(MODE_W)) u_dpu (
+                          .LANE_FMTS(LANE_FMTS), .P(P), .SLOT_W(SLOT_W), .MODE_W(MODE_W)) u_dpu (
                     .clk_i(clk_i), .rst_ni(rst_ni), .mode_i(mode_i), .ordered_i(ordered_i),
                     .valid_i(valid_i), .slot_i(slot_i), .first_i(first_i), .cont_i(cont_i), .chunk_first_i(chunk_first_i),
                     .chunk_last_i(chunk_last_i), .last_i(last_i), .half_i(half_i),

@@ -6,7 +6,9 @@
 // ti*TM*P + r + TM*p and column tj*TN + c; for every step t the sequencer issues slots 0..P-1 on
 // consecutive cycles, so a slot's next step follows its previous one after P cycles (no stall),
 // and the next tile, or the next block, follows at once. Tiles run row tile by row tile (ti outer,
-// tj inner).
+// tj inner). A packed 4-bit step (2W elements, HAS_PACKED) is two beats t = 2s, 2s + 1 of the same
+// step word, half_i 0 and 1 (mma_dpu holds the first and sums both as one step), so t counts beats
+// and the step s = t / 2 gives the metadata and scale bytes, the chunk position and C's read.
 //
 // The buffers are filled by the DMA while the array computes (the loader's and the scheduler's
 // business): a row tile may start when row_ready_i[ti] says its A rows (with metadata and scale_A)
@@ -25,7 +27,7 @@ module mma_core #(
     parameter TM = 2,
     parameter TN = 2,
     parameter NL = 32,
-    parameter NN = 64,
+    parameter HAS_PACKED = 1,     // packed 4-bit modes: two beats a step (mma_dpu)
     parameter F_MAIN = 25,
     parameter F_GRP = 35,
     parameter HAS_SPARSE = 1,
@@ -34,7 +36,6 @@ module mma_core #(
     parameter HAS_SEP = 1,
     parameter HAS_PAIR = 1,
     parameter [31:0] LANE_FMTS = 32'h8001_EFFE,  // operand formats of the DPUs' lanes (mma_dpu)
-    parameter [31:0] NIB_FMTS = 32'h0001_8200,
     parameter MODE_W = `MMA_MODE_BITS,
     parameter P = 4,              // accumulator slots per DPU
     parameter SLOT_W = 2,
@@ -101,7 +102,9 @@ module mma_core #(
     wire [6:0] m_block_k = mode_i[MP_BLOCK_K_LSB +: 7];
     wire m_sparse = HAS_SPARSE != 0 && mode_i[MP_SPARSE_LSB];
     wire m_f16 = mode_i[MP_DTYPE_LSB +: 5] == MMA_FMT_F16;
-    wire [6:0] m_lanes = m_sparse ? {1'b0, m_g[6:1]} : m_g;    // MAC slots a DPU uses a step
+    // a packed 4-bit step (2W elements) takes two beats of the W lanes: the sequencer counts beats
+    wire m_beats2 = HAS_PACKED != 0 && mode_i[MP_PACKED_LSB];
+    wire [6:0] m_lanes = (m_sparse || m_beats2) ? {1'b0, m_g[6:1]} : m_g;    // MAC slots a DPU uses a beat
     // metadata bytes a step (2:4: a nibble per 4 dense positions; G/8, 0 when G < 8)
     wire [3:0] mbps = m_g[6:3];
     // log2 of the scale bytes a step: one per block_k elements (a scaled step has G = 32 or 64)
@@ -135,7 +138,8 @@ module mma_core #(
             run <= 1'b0;
         end else if (blk_valid_i && blk_ready_o) begin
             run <= 1'b1;
-            rows_q <= blk_rows_i; cols_q <= blk_cols_i; steps_q <= blk_steps_i; cont_q <= blk_cont_i;
+            rows_q <= blk_rows_i; cols_q <= blk_cols_i; steps_q <= m_beats2 ? blk_steps_i << 1 : blk_steps_i;
+            cont_q <= blk_cont_i;
             bpage_q <= blk_bpage_i;
             ti <= 8'd0; tj <= 8'd0; t <= 16'd0; p <= {SLOT_W{1'b0}}; cstep <= 7'd0;
             ntj <= (blk_cols_i + TN - 1) / TN;
@@ -146,7 +150,7 @@ module mma_core #(
                 p <= {SLOT_W{1'b0}};
                 if (!last_step) begin
                     t <= t + 1'b1;
-                    cstep <= cstep == m_steps - 1 ? 7'd0 : cstep + 1'b1;
+                    if (!m_beats2 || t[0]) cstep <= cstep == m_steps - 1 ? 7'd0 : cstep + 1'b1;
                 end else begin
                     t <= 16'd0;
                     cstep <= 7'd0;
@@ -172,10 +176,11 @@ module mma_core #(
 
     // addresses of the issued step
     wire [15:0] rl = ti * P + p;                          // row-local index in a bank
-    wire [15:0] word = m_korder ? (t >> 1) : t;           // A/B step word
+    wire [15:0] ts = m_beats2 ? (t >> 1) : t;             // the step of beat t
+    wire [15:0] word = m_korder ? (t >> 1) : ts;          // A/B step word
     // first metadata byte and first scale byte of the step: t x a power of two, shifted
-    wire [15:0] mbyte = mbps[3] ? t << 3 : mbps[2] ? t << 2 : mbps[1] ? t << 1 : mbps[0] ? t : 16'd0;
-    wire [15:0] sbyte = t << sb_lg;
+    wire [15:0] mbyte = mbps[3] ? ts << 3 : mbps[2] ? ts << 2 : mbps[1] ? ts << 1 : mbps[0] ? ts : 16'd0;
+    wire [15:0] sbyte = ts << sb_lg;
     wire [AAW-1:0] a_addr = rl * WPR + word;
     wire [AAW-1:0] b_addr = (bpage_q ? NBLK / TN * WPR : 0) + tj * WPR + word;
     wire [AAW-1:0] m_addr = rl * MWPR + (mbyte >> 5);
@@ -206,8 +211,8 @@ module mma_core #(
         else i_v <= go && !clear_i;
     end
     always @(posedge clk_i) begin
-        i_slot <= p; i_first <= t == 16'd0; i_cont <= cont_q; i_cf <= cstep == 7'd0;
-        i_cl <= cstep == m_steps - 1; i_last <= last_step; i_half <= m_korder && t[0];
+        i_slot <= p; i_first <= ts == 16'd0; i_cont <= cont_q; i_cf <= cstep == 7'd0;
+        i_cl <= cstep == m_steps - 1; i_last <= last_step; i_half <= (m_korder || m_beats2) && t[0];
         i_ti <= ti; i_tj <= tj; i_rl <= rl;
         // taken at issue: a block accepted with the last issue of the previous one changes
         // rows_q / cols_q / ntj before that issue's results come out
@@ -227,7 +232,8 @@ module mma_core #(
     reg  [TN*32-1:0]     sb_step;
     reg  [TM*TN*32-1:0]  c_step;
     wire [TM*TN*32-1:0]  d_out;
-    wire                 c_rd_now = go && t == 16'd0;   // C is read by a tile's first step only
+    // C is read by a tile's first step only (by its last beat: the one the DPU sums)
+    wire                 c_rd_now = go && t == (m_beats2 ? 16'd1 : 16'd0);
     wire                 a_valid;
     wire [SLOT_W-1:0]    a_slot;
     wire [TM*TN-1:0]     a_emeta, a_ecode;
@@ -372,9 +378,9 @@ module mma_core #(
     endfunction
 
     // ------------------------------------------------------------------ the array
-    mma_array #(.TM(TM), .TN(TN), .NL(NL), .NN(NN), .F_MAIN(F_MAIN), .F_GRP(F_GRP), .HAS_SPARSE(HAS_SPARSE),
+    mma_array #(.TM(TM), .TN(TN), .NL(NL), .HAS_PACKED(HAS_PACKED), .F_MAIN(F_MAIN), .F_GRP(F_GRP), .HAS_SPARSE(HAS_SPARSE),
                 .HAS_SCALE(HAS_SCALE), .HAS_INT(HAS_INT), .HAS_SEP(HAS_SEP), .HAS_PAIR(HAS_PAIR),
-                .LANE_FMTS(LANE_FMTS), .NIB_FMTS(NIB_FMTS), .P(P), .SLOT_W(SLOT_W), .MODE_W(MODE_W)) u_array (
+                .LANE_FMTS(LANE_FMTS), .P(P), .SLOT_W(SLOT_W), .MODE_W(MODE_W)) u_array (
         .clk_i(clk_i), .rst_ni(rst_ni), .mode_i(mode_i), .ordered_i(ordered_i), .valid_i(i_v), .slot_i(i_slot),
         .first_i(i_first), .cont_i(i_cont), .chunk_first_i(i_cf), .chunk_last_i(i_cl), .last_i(i_last),
         .half_i(i_half), .c_i(c_step), .a_i(a_rd), .b_i(b_rd), .meta_i(meta_step), .sa_i(sa_step), .sb_i(sb_step),

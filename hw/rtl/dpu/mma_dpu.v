@@ -8,15 +8,22 @@
 // .kind::mxf4* modes sum e2m1 products exactly in groups of 16 and fuse the scaled groups and C in
 // one step. Every number format, rounding and rule comes from the mode word (the generated table).
 //
+// Packed 4-bit modes (.kind::mxf4*, s4, u4: 2 x NL elements a step, two per byte) use the NL main
+// lanes in two beats of the same slot (half_i 0, then 1, P cycles apart; mma_core issues them):
+// beat h takes elements h * NL + l. The first beat stops after the group sums (or the integer sum
+// of its products) in the slot's hold register; the second adds its own and goes on as one step,
+// so the numerics are those of a 2 x NL-element step. FP4 runs at the FP8 rate, with no lanes of
+// its own (until 2026-11-28 a DPU had 2 x NL nibble lanes for them: 23 % of `default`).
+//
 // Pipeline: S0 input register | S1 select, decode, multiply | S2 group sums | L0 align (reads the
 // slot's accumulator) | L1 sum | L2 round, chunk end, write back, result.
 //
 // Operand isolation: the S1 register of a lane (mma_lane) loads only in a step that uses the lane
-// (the main lanes a mode's G covers, the nibble lanes of a packed mode; likewise B's unselected
-// positions of a sparse step), so the decoders and multipliers of the other lanes do not switch.
+// (the lanes a mode's G covers; likewise B's unselected positions of a sparse step), so the
+// decoders and multipliers of the other lanes do not switch.
 // The lanes call the stage functions (mma_decode_set_fn, mma_multiply_fn) inside those enabled
 // clocked blocks: the same logic as the stage modules, and a Verilated model evaluates only the
-// lanes in use. A lane decodes only the configuration's operand formats (LANE_FMTS, NIB_FMTS), each
+// lanes in use. A lane decodes only the configuration's operand formats (LANE_FMTS), each
 // with its fields at fixed positions, and of those only the ones whose elements reach it (a W-byte
 // step holds W / b elements of b bytes): NL / (smallest element) main lanes, the later ones with
 // the narrow formats only. The later stages (block scale, group sums, align, sum, rounding, the
@@ -25,7 +32,8 @@
 `include "mma_mode_bits.vh"
 module mma_dpu #(
     parameter NL = 32,            // bytes of A per step (W); the main lanes are NLA below
-    parameter NN = 64,            // nibble lanes (4-bit elements packed two per byte), 0 if none
+    parameter HAS_PACKED = 1,     // 4-bit elements packed two per byte (.kind::mxf4*, s4, u4): a step of
+                                  // 2 x NL elements, taken by the main lanes in two beats (half_i 0, 1)
     parameter F_MAIN = 25,        // largest F of the non-group modes
     parameter F_GRP = 35,         // largest F of the group (.kind::mxf4*) modes
     parameter HAS_SPARSE = 1,
@@ -34,8 +42,7 @@ module mma_dpu #(
     parameter HAS_SEP = 1,
     parameter HAS_PAIR = 1,
     parameter [31:0] LANE_FMTS = 32'h8001_EFFE,  // formats a main lane decodes (the configuration's
-                                                 // unpacked operand formats; default: mma_decode's)
-    parameter [31:0] NIB_FMTS = 32'h0001_8200,   // formats a nibble lane decodes (e2m1, s4, u4)
+                                                 // operand formats; default: mma_decode's)
     parameter P = 3,              // accumulator slots (interleaved outputs), >= 3
     parameter SLOT_W = 2,
     parameter MODE_W = `MMA_MODE_BITS,       // bits of a mode word (MODE_BITS of hw/rtl/gen/mma_mode.vh)
@@ -74,9 +81,10 @@ module mma_dpu #(
 `include "mma_mode.vh"
 `include "mma_decode_fn.vh"
 
-    localparam NNL = NN > 0 ? NN : 1;          // nibble lanes instantiated (1 dummy if none)
-    localparam NG = NN / 16;                   // group terms (.kind::mxf4*)
+    localparam NGU = HAS_PACKED != 0 ? NL / 16 : 0;   // group sums a beat forms (.kind::mxf4*: 16 lanes each)
+    localparam NG = 2 * NGU;                   // group terms of a step: the held beat's and the last beat's
     localparam NGL = NG > 0 ? NG : 1;
+    localparam NGUL = NGU > 0 ? NGU : 1;
     localparam NT = NLA + 1 + NGL;             // terms of the align stage: lanes, the sparse shadow, groups
     localparam MWM = 22;                       // main product bits (11 x 11)
     localparam MWN = 8;                        // nibble product bits
@@ -162,7 +170,7 @@ module mma_dpu #(
     wire [6:0] m_block_k = mode_i[MP_BLOCK_K_LSB +: 7];
     wire       m_sat = mode_i[MP_SATFINITE_LSB];
     wire       m_int = HAS_INT != 0 && mode_i[MP_INTEGER_LSB];
-    wire       m_packed = NN != 0 && mode_i[MP_PACKED_LSB];
+    wire       m_packed = HAS_PACKED != 0 && mode_i[MP_PACKED_LSB];
     wire [6:0] m_g = mode_i[MP_G_LSB +: 7];
     wire [5:0] m_f = mode_i[MP_F_LSB +: 6];
     wire       m_e8m13 = mode_i[MP_E8M13_LSB];
@@ -180,7 +188,8 @@ module mma_dpu #(
     wire [2:0] m_eb = mode_i[MP_ELEM_BYTES_LSB +: 3];
     wire       m_scaled = HAS_SCALE != 0 && m_stype != 5'd0;
     wire       m_f16 = m_dtype == MMA_FMT_F16;
-    wire [6:0] m_act_lanes = m_sparse ? {1'b0, m_g[6:1]} : m_g;     // main lanes a step uses
+    // main lanes a step (a beat of a packed step) uses
+    wire [6:0] m_act_lanes = (m_sparse || m_packed) ? {1'b0, m_g[6:1]} : m_g;
     localparam [1:0] CM_JOINT = 2'd0, CM_SEPARATE = 2'd1, CM_UNUSED = 2'd2;
 
     // field i of four packed fields (the block scale factors of a step): a 4-way choice. The
@@ -298,7 +307,7 @@ module mma_dpu #(
             assign sel_pos0[l*2 +: 2] = pos0;
             assign sel_pos1[l*2 +: 2] = pos1;
             wire [7:0] dpos = m_sparse ? ((l / 2) * 4 + pos) : l;        // dense position in the step
-            wire act = !m_packed && l < m_act_lanes;
+            wire act = l < m_act_lanes;
             // candidates at constant positions, chosen by the pair_split half or the metadata
             localparam integer P0 = (l < NL / 2) ? PE : 0;
             localparam integer P1 = (l < NL / 2) ? PE + 2 : 0;
@@ -315,8 +324,11 @@ module mma_dpu #(
             wire [31:0] b_s2 = elem_pick(m_eb, LB, b_e1[SB + 2], b_e2[SB + 2], b_e4[SB + 2]);
             wire [31:0] b_s3 = elem_pick(m_eb, LB, b_e1[SB + 3], b_e2[SB + 3], b_e4[SB + 3]);
             wire [31:0] b_sp = pos == 2'd0 ? b_s0 : pos == 2'd1 ? b_s1 : pos == 2'd2 ? b_s2 : b_s3;
-            wire [31:0] acode = m_korder ? (s0_half ? a_p1 : a_p0) : a_nat;   // read only when act
-            wire [31:0] bcode = m_sparse ? b_sp : m_korder ? (s0_half ? b_p1 : b_p0) : b_nat;
+            // packed: beat h takes the 4-bit elements h * NL + l (low nibble first)
+            wire [31:0] a_nib = {28'd0, (HAS_PACKED != 0 && s0_half) ? s0_a[(NL + l)*4 +: 4] : s0_a[l*4 +: 4]};
+            wire [31:0] b_nib = {28'd0, (HAS_PACKED != 0 && s0_half) ? s0_b[(NL + l)*4 +: 4] : s0_b[l*4 +: 4]};
+            wire [31:0] acode = m_packed ? a_nib : m_korder ? (s0_half ? a_p1 : a_p0) : a_nat;   // read only when act
+            wire [31:0] bcode = m_packed ? b_nib : m_sparse ? b_sp : m_korder ? (s0_half ? b_p1 : b_p0) : b_nat;
             wire [1:0] fi = dpos >> bk_log;                               // its block's scale factor
             localparam integer LSW = lane_sig_w(l);                       // the lane's significand bits
             localparam integer LMW = 2 * LSW < MWM ? 2 * LSW : MWM;         // and its product's
@@ -328,7 +340,7 @@ module mma_dpu #(
             end
             mma_lane #(.FMTS(lane_fmts(l)), .CODE_W(32), .SIG_W(LSW), .MW(LMW)) u_lane (.clk_i(clk_i), .load_i(s0_v),
                 .act_i(act), .fmt_a_i(m_atype), .fmt_b_i(m_btype), .a_i(acode), .b_i(bcode),
-                .scale_en_i(m_scaled), .s_nan_i(sf_nan[fi]), .s_zero_i(sf_zero[fi]), .s_sig_i({7'd0, sf_sig[{fi, 3'b000}]}),
+                .scale_en_i(m_scaled && !m_packed), .s_nan_i(sf_nan[fi]), .s_zero_i(sf_zero[fi]), .s_sig_i({7'd0, sf_sig[{fi, 3'b000}]}),
                 .s_exp_i(field12(sf_exp, fi)), .s_e_shift_i(field12(sf_esh, fi)),
                 .act_o(s1_act[l]), .bad_o(s1_pbad[l]), .sign_o(s1_sign[l]), .cls_o(s1_cls[l*2 +: 2]),
                 .e_o(s1_e[l*12 +: 12]), .lsb_o(s1_lsb[l*12 +: 12]), .m_o(lm));
@@ -365,34 +377,10 @@ module mma_dpu #(
         end
     endgenerate
 
-    // nibble lanes: 4-bit elements packed two per byte, low nibble first (.kind::mxf4*, s4, u4)
-    wire [NNL-1:0]     s1_nact, s1_nsign, s1_nbad;
-    wire [NNL*2-1:0]   s1_ncls;
-    wire [NNL*12-1:0]  s1_nlsb;
-    wire [NNL*MWN-1:0] s1_nm;
-    generate
-        for (l = 0; l < NNL; l = l + 1) begin : g_nib
-            if (NN > 0) begin : g_on
-                wire act = m_packed && l < m_g;
-                wire [11:0] e_unused;
-                wire [1:0] cls;
-                assign s1_ncls[l*2 +: 2] = s1_nact[l] ? cls : 2'd0;   // an unused lane is a zero
-                mma_lane #(.FMTS(NIB_FMTS), .CODE_W(4), .SIG_W(4), .MW(MWN)) u_lane (.clk_i(clk_i), .load_i(s0_v),
-                    .act_i(act), .fmt_a_i(m_atype), .fmt_b_i(m_btype), .a_i(s0_a[l*4 +: 4]), .b_i(s0_b[l*4 +: 4]),
-                    .scale_en_i(1'b0), .s_nan_i(1'b0), .s_zero_i(1'b0), .s_sig_i(8'd1), .s_exp_i(12'sd0),
-                    .s_e_shift_i(12'sd0), .act_o(s1_nact[l]), .bad_o(s1_nbad[l]), .sign_o(s1_nsign[l]),
-                    .cls_o(cls), .e_o(e_unused), .lsb_o(s1_nlsb[l*12 +: 12]), .m_o(s1_nm[l*MWN +: MWN]));
-            end else begin : g_off
-                assign s1_nact[l] = 1'b0; assign s1_nsign[l] = 1'b0; assign s1_nbad[l] = 1'b0;
-                assign s1_ncls[l*2 +: 2] = 2'd0; assign s1_nlsb[l*12 +: 12] = 12'd0; assign s1_nm[l*MWN +: MWN] = {MWN{1'b0}};
-            end
-        end
-    endgenerate
-
     localparam [31:0] ACC_FMTS = 32'h0000_000A;    // f32, f16: what C and the accumulator are decoded in
 
     // S1 register: products and control
-    reg              s1_v, s1_first, s1_cont, s1_cf, s1_cl, s1_last;
+    reg              s1_v, s1_first, s1_cont, s1_cf, s1_cl, s1_last, s1_half;
     reg [SLOT_W-1:0] s1_slot;
     reg [31:0]       s1_c;
     reg              s1_err_meta;
@@ -405,32 +393,42 @@ module mma_dpu #(
     end
     always @(posedge clk_i) begin
         s1_slot <= s0_slot; s1_first <= s0_first; s1_cont <= s0_cont; s1_cf <= s0_cf; s1_cl <= s0_cl; s1_last <= s0_last;
+        s1_half <= s0_half;
         s1_c <= s0_c;                                   // C is in D's type (hw/gen/gen_hw.py checks)
         s1_err_meta <= |p_metabad;
         s1_sf_nan <= sf_nan; s1_sf_zero <= sf_zero; s1_sf_sig <= sf_sig; s1_sf_exp <= sf_exp; s1_sf_esh <= sf_esh;
     end
 
-    // ------------------------------------------------------------------ S2: group sums, integer nibble sum
-    wire [NGL-1:0]     g_act, g_sign, g_bad;
-    wire [NGL*2-1:0]   g_cls;
-    wire [NGL*12-1:0]  g_e, g_lsb;
-    wire [NGL*MWG-1:0] g_m;
+    // ------------------------------------------------------------------ S2: group sums, packed integer sum
+    // A packed step comes in two beats (half 0, half 1) of the same slot, P cycles apart: the main
+    // lanes take the 4-bit elements of one half each. Beat 0 stops at S2: its group terms (and its
+    // integer partial sum) wait in the slot's hold register; beat 1 goes on with them as one step.
+    wire [NGUL-1:0]     g_act, g_sign, g_bad;
+    wire [NGUL*2-1:0]   g_cls;
+    wire [NGUL*12-1:0]  g_e, g_lsb;
+    wire [NGUL*MWG-1:0] g_m;
     generate
-        for (q = 0; q < NGL; q = q + 1) begin : g_grp
-            if (NG > 0) begin : g_on
-                wire [1:0] fi = (q * 16) >> bk_log;                      // the group's block
+        for (q = 0; q < NGUL; q = q + 1) begin : g_grp
+            if (NGU > 0) begin : g_on
+                // group q of the beat is group half * NGU + q of the step; its block's scale factor
+                localparam [3:0] Q0 = q, Q1 = q + NGU;
+                wire [3:0] gq = s1_half ? Q1 : Q0;
+                wire [7:0] gk = {gq, 4'd0};                               // its first k position
+                wire [1:0] fi = gk >> bk_log;
                 wire [63:0] gm4;                                          // 4-bit product significands (e2m1: <= 9)
+                wire [31:0] gcls;
                 for (u = 0; u < 16; u = u + 1) begin : g_m4
-                    assign gm4[u*4 +: 4] = s1_nm[(q*16 + u)*MWN +: 4];
+                    assign gm4[u*4 +: 4] = s1_m[(q*16 + u)*MWM +: 4];
+                    assign gcls[u*2 +: 2] = s1_act[q*16 + u] ? s1_cls[(q*16 + u)*2 +: 2] : 2'd0;   // an unused lane: zero
                 end
                 mma_group_sum #(.NG(16), .PMW(4), .SCALE_SIG_W(8), .MW(MWG)) u_gs (.en_i(s1_v && m_group),
-                    .cls_i(s1_ncls[q*32 +: 32]), .sign_i(s1_nsign[q*16 +: 16]), .lsb_i(s1_nlsb[q*192 +: 192]),
+                    .cls_i(gcls), .sign_i(s1_sign[q*16 +: 16]), .lsb_i(s1_lsb[q*192 +: 192]),
                     .m_i(gm4), .s_nan_i(s1_sf_nan[fi]), .s_zero_i(s1_sf_zero[fi]),
                     .s_sig_i(field8(s1_sf_sig, fi)), .s_exp_i(field12(s1_sf_exp, fi)),
                     .s_e_shift_i(field12(s1_sf_esh, fi)), .align_i(m_group_align),
                     .cls_o(g_cls[q*2 +: 2]), .sign_o(g_sign[q]), .e_o(g_e[q*12 +: 12]), .lsb_o(g_lsb[q*12 +: 12]),
                     .m_o(g_m[q*MWG +: MWG]), .bad_o(g_bad[q]));
-                assign g_act[q] = m_group && s1_nact[q * 16];
+                assign g_act[q] = m_group && s1_act[q * 16];
             end else begin : g_off
                 assign g_act[q] = 1'b0; assign g_sign[q] = 1'b0; assign g_bad[q] = 1'b0; assign g_cls[q*2 +: 2] = 2'd0;
                 assign g_e[q*12 +: 12] = 12'd0; assign g_lsb[q*12 +: 12] = 12'd0; assign g_m[q*MWG +: MWG] = {MWG{1'b0}};
@@ -438,14 +436,13 @@ module mma_dpu #(
         end
     endgenerate
 
-
-    // integer s4/u4: the exact sum of the nibble products (at most 8 bits each). A lane enters an
+    // integer s4/u4: the exact sum of a beat's products (at most 8 bits each). A lane enters an
     // unsigned tree as 256 + (negative ? ~m : m) (an unused lane as 256), so the tree needs no sign
-    // handling; -m = ~m + 1 gives S = root - NNL * 256 + (count of negative products). The sum of 64
+    // handling; -m = ~m + 1 gives S = root - NLA * 256 + (count of negative products). The sum of 64
     // lanes alone on ECP5 (yosys 0.23): 997 LUT4 and 362 CCU2C; a chain of 64 adders/subtractors was
     // 4 577 and 1 013, a signed tree of ones' complements (as in mma_bfma_sum) 1 833 and 168 before
     // its count of negatives.
-    localparam NIB_LV = $clog2(NNL);
+    localparam NIB_LV = $clog2(NLA);
     localparam NIB_TW = 9 + NIB_LV;                            // the root's bits
     // every node assigned first in the block below: Verilator 5.006 does not see that through the
     // loop and reports a latch
@@ -454,16 +451,16 @@ module mma_dpu #(
     reg [NIB_TW-1:0] nib_neg;
     reg signed [15:0] nib_int;
     integer t, tl;
-    always @* begin                             // zero unless a packed integer step is there
+    always @* begin                             // zero unless a packed integer beat is there
         nib_int = 16'sd0;
         nib_neg = {NIB_TW{1'b0}};
         t = 0; tl = 0;                          // assigned on every path: no latch for the indices
         for (t = 1; t < 2 * (1 << NIB_LV); t = t + 1) nib_tree[t] = {NIB_TW{1'b0}};
-        if (s1_v && m_packed && m_int) begin
-            for (t = 0; t < NNL; t = t + 1) begin
-                if (s1_ncls[t*2 +: 2] == 2'd1) begin           // (an unused lane's class reads 0)
-                    nib_tree[(1 << NIB_LV) + t] = {!s1_nsign[t], s1_nm[t*MWN +: 8] ^ {8{s1_nsign[t]}}};
-                    nib_neg = nib_neg + s1_nsign[t];
+        if (HAS_PACKED != 0 && s1_v && m_packed && m_int) begin
+            for (t = 0; t < NLA; t = t + 1) begin
+                if (s1_act[t] && s1_cls[t*2 +: 2] == 2'd1) begin
+                    nib_tree[(1 << NIB_LV) + t] = {!s1_sign[t], s1_m[t*MWM +: 8] ^ {8{s1_sign[t]}}};
+                    nib_neg = nib_neg + s1_sign[t];
                 end else begin
                     nib_tree[(1 << NIB_LV) + t] = 9'h100;      // (zero-extended to NIB_TW bits)
                 end
@@ -471,10 +468,59 @@ module mma_dpu #(
             for (tl = 1; tl <= NIB_LV; tl = tl + 1)
                 for (t = (1 << NIB_LV) >> tl; t < ((1 << NIB_LV) >> (tl - 1)); t = t + 1)
                     nib_tree[t] = (nib_tree[2 * t] + nib_tree[2 * t + 1]) & ~({NIB_TW{1'b1}} << (9 + tl));
-            nib_int = $signed(nib_tree[1] - (NNL << 8) + nib_neg);
+            nib_int = $signed(nib_tree[1] - (NLA << 8) + nib_neg);
         end
     end
     /* verilator lint_on LATCH */
+
+    // the hold register of each slot: beat 0 of a packed step (its group terms, integer sum, bad codes)
+    localparam HGW = 1 + 1 + 2 + 12 + 12 + MWG;      // a group term: {act, sign, cls, e, lsb, m}
+    wire beat0 = HAS_PACKED != 0 && m_packed && !s1_half;   // a packed step's first beat: held, not summed
+    wire s1_bad = (|(s1_pbad & s1_act)) | (m_group && (|(g_bad & g_act)));
+    reg [NGUL*HGW-1:0] hold_g [0:P-1];
+    reg signed [15:0]  hold_int [0:P-1];
+    reg [P-1:0]        hold_bad;
+    generate
+        if (HAS_PACKED != 0) begin : g_hold
+            wire [NGUL*HGW-1:0] gw;
+            for (q = 0; q < NGUL; q = q + 1) begin : g_w
+                assign gw[q*HGW +: HGW] = {g_act[q], g_sign[q], g_cls[q*2 +: 2], g_e[q*12 +: 12], g_lsb[q*12 +: 12],
+                                           g_m[q*MWG +: MWG]};
+            end
+            always @(posedge clk_i) begin
+                if (s1_v && beat0) begin
+                    hold_g[s1_slot] <= gw;
+                    hold_int[s1_slot] <= nib_int;
+                    hold_bad[s1_slot] <= s1_bad;
+                end
+            end
+        end
+    endgenerate
+    // the step's group terms: the held beat's (groups 0 .. NGU-1) below the last beat's
+    wire [NGL-1:0]     sg_act, sg_sign;
+    wire [NGL*2-1:0]   sg_cls;
+    wire [NGL*12-1:0]  sg_e, sg_lsb;
+    wire [NGL*MWG-1:0] sg_m;
+    generate
+        if (NGU > 0) begin : g_sg
+            wire [NGU*HGW-1:0] hg = hold_g[s1_slot];
+            for (q = 0; q < NGU; q = q + 1) begin : g_t
+                assign sg_act[q] = m_group && hg[q*HGW + HGW - 1];   // (a hold of an earlier job's mode is stale)
+                assign sg_sign[q] = hg[q*HGW + HGW - 2];
+                assign sg_cls[q*2 +: 2] = hg[q*HGW + 24 + MWG +: 2];
+                assign sg_e[q*12 +: 12] = hg[q*HGW + 12 + MWG +: 12];
+                assign sg_lsb[q*12 +: 12] = hg[q*HGW + MWG +: 12];
+                assign sg_m[q*MWG +: MWG] = hg[q*HGW +: MWG];
+                assign sg_act[NGU + q] = g_act[q]; assign sg_sign[NGU + q] = g_sign[q];
+                assign sg_cls[(NGU + q)*2 +: 2] = g_cls[q*2 +: 2]; assign sg_e[(NGU + q)*12 +: 12] = g_e[q*12 +: 12];
+                assign sg_lsb[(NGU + q)*12 +: 12] = g_lsb[q*12 +: 12]; assign sg_m[(NGU + q)*MWG +: MWG] = g_m[q*MWG +: MWG];
+            end
+        end else begin : g_nosg
+            assign sg_act = 1'b0; assign sg_sign = 1'b0; assign sg_cls = 2'd0; assign sg_e = 12'd0;
+            assign sg_lsb = 12'd0; assign sg_m = {MWG{1'b0}};
+        end
+    endgenerate
+    wire packed_last = HAS_PACKED != 0 && m_packed;   // (in a valid S2 step of a packed mode: the last beat)
 
     reg              s2_v, s2_first, s2_cont, s2_cf, s2_cl, s2_last;
     reg [SLOT_W-1:0] s2_slot;
@@ -491,15 +537,17 @@ module mma_dpu #(
     reg signed [15:0] s2_nib_int;
     always @(posedge clk_i or negedge rst_ni) begin
         if (!rst_ni) s2_v <= 1'b0;
-        else s2_v <= s1_v;
+        else s2_v <= s1_v && !beat0;
     end
     always @(posedge clk_i) begin
         s2_slot <= s1_slot; s2_first <= s1_first; s2_cont <= s1_cont; s2_cf <= s1_cf; s2_cl <= s1_cl; s2_last <= s1_last;
         s2_c <= s1_c; s2_err_meta <= s1_err_meta;
-        s2_err_code <= (|(s1_pbad & s1_act)) | (|(s1_nbad & s1_nact)) | (m_group && (|(g_bad & g_act)));
-        s2_act <= s1_act; s2_sign <= s1_sign; s2_cls <= s1_cls; s2_e <= s1_e; s2_lsb <= s1_lsb; s2_m <= s1_m;
-        s2_gact <= g_act; s2_gsign <= g_sign; s2_gcls <= g_cls; s2_ge <= g_e; s2_glsb <= g_lsb; s2_gm <= g_m;
-        s2_nib_int <= nib_int;
+        s2_err_code <= s1_bad | (packed_last && hold_bad[s1_slot]);
+        // the products of a packed mode reach the sums through the group terms or the integer sum only
+        s2_act <= packed_last ? {NLA{1'b0}} : s1_act;
+        s2_sign <= s1_sign; s2_cls <= s1_cls; s2_e <= s1_e; s2_lsb <= s1_lsb; s2_m <= s1_m;
+        s2_gact <= sg_act; s2_gsign <= sg_sign; s2_gcls <= sg_cls; s2_ge <= sg_e; s2_glsb <= sg_lsb; s2_gm <= sg_m;
+        s2_nib_int <= nib_int + (packed_last ? hold_int[s1_slot] : 16'sd0);
         s2_shadow <= |s1_spec;
     end
 

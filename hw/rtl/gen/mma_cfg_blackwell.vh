@@ -6,7 +6,7 @@ localparam CFG_TM = 2;
 localparam CFG_TN = 2;
 localparam CFG_W = 32;   // bytes of A (and of B) per DPU step
 localparam CFG_NL = 32;
-localparam CFG_NN = 0;
+localparam CFG_HAS_PACKED = 0;
 localparam CFG_HAS_SPARSE = 0;
 localparam CFG_HAS_SCALE = 0;
 localparam CFG_HAS_GROUP = 0;
@@ -18,7 +18,6 @@ localparam CFG_F_MAIN = 25;
 localparam CFG_F_GRP = 1;
 localparam CFG_NMODES = 12;
 localparam CFG_LANE_FMTS = 32'h0000007c;
-localparam CFG_NIB_FMTS = 32'h00000000;
 // The mode table: one row per instruction of hw/config/blackwell.json
 function [119:0] cfg_mode;
   input [7:0] i;

@@ -6,7 +6,7 @@ localparam CFG_TM = 2;
 localparam CFG_TN = 2;
 localparam CFG_W = 32;   // bytes of A (and of B) per DPU step
 localparam CFG_NL = 32;
-localparam CFG_NN = 64;
+localparam CFG_HAS_PACKED = 1;
 localparam CFG_HAS_SPARSE = 1;
 localparam CFG_HAS_SCALE = 1;
 localparam CFG_HAS_GROUP = 1;
@@ -17,8 +17,7 @@ localparam CFG_HAS_F16 = 1;
 localparam CFG_F_MAIN = 25;
 localparam CFG_F_GRP = 35;
 localparam CFG_NMODES = 111;
-localparam CFG_LANE_FMTS = 32'h000063fc;
-localparam CFG_NIB_FMTS = 32'h00018200;
+localparam CFG_LANE_FMTS = 32'h0001e3fc;
 // The mode table: one row per instruction of hw/config/default.json
 function [119:0] cfg_mode;
   input [7:0] i;
@@ -103,8 +102,8 @@ function [119:0] cfg_mode;
       8'd76: cfg_mode = 120'ha1481200001ef609940200814084e9; // mma.sync.aligned.m16n8k32.row.col.kind::mxf8f6f4.block_scale.scale_vec::1X.f32.e2m1.e3m2.f32.ue8m0
       8'd77: cfg_mode = 120'ha1481200001ef60994020081408509; // mma.sync.aligned.m16n8k32.row.col.kind::mxf8f6f4.block_scale.scale_vec::1X.f32.e2m1.e2m3.f32.ue8m0
       8'd78: cfg_mode = 120'ha1481200001ef60994020081408529; // mma.sync.aligned.m16n8k32.row.col.kind::mxf8f6f4.block_scale.scale_vec::1X.f32.e2m1.e2m1.f32.ue8m0
-      8'd79: cfg_mode = 120'ha1881409001ef60a38040881408529; // mma.sync.aligned.m16n8k64.row.col.kind::mxf4.block_scale.scale_vec::2X.f32.e2m1.e2m1.f32.ue8m0
-      8'd80: cfg_mode = 120'h81881409001ef60a38040841608529; // mma.sync.aligned.m16n8k64.row.col.kind::mxf4nvf4.block_scale.scale_vec::4X.f32.e2m1.e2m1.f32.ue4m3
+      8'd79: cfg_mode = 120'ha1881209001ef60a38040881408529; // mma.sync.aligned.m16n8k64.row.col.kind::mxf4.block_scale.scale_vec::2X.f32.e2m1.e2m1.f32.ue8m0
+      8'd80: cfg_mode = 120'h81881209001ef60a38040841608529; // mma.sync.aligned.m16n8k64.row.col.kind::mxf4nvf4.block_scale.scale_vec::4X.f32.e2m1.e2m1.f32.ue4m3
       8'd81: cfg_mode = 120'h148120000200008140204000631ad; // mma.sync.aligned.m16n8k32.row.col.s32.s8.s8.s32
       8'd82: cfg_mode = 120'h148120000200008140204000631cd; // mma.sync.aligned.m16n8k32.row.col.s32.s8.u8.s32
       8'd83: cfg_mode = 120'h148120000200008140204000631ae; // mma.sync.aligned.m16n8k32.row.col.s32.u8.s8.s32
@@ -113,14 +112,14 @@ function [119:0] cfg_mode;
       8'd86: cfg_mode = 120'h148120000200008140206000631cd; // mma.sync.aligned.m16n8k32.row.col.satfinite.s32.s8.u8.s32
       8'd87: cfg_mode = 120'h148120000200008140206000631ae; // mma.sync.aligned.m16n8k32.row.col.satfinite.s32.u8.s8.s32
       8'd88: cfg_mode = 120'h148120000200008140206000631ce; // mma.sync.aligned.m16n8k32.row.col.satfinite.s32.u8.u8.s32
-      8'd89: cfg_mode = 120'h18814000020000818040c000631ef; // mma.sync.aligned.m16n8k64.row.col.s32.s4.s4.s32
-      8'd90: cfg_mode = 120'h18814000020000818040c0006320f; // mma.sync.aligned.m16n8k64.row.col.s32.s4.u4.s32
-      8'd91: cfg_mode = 120'h18814000020000818040c000631f0; // mma.sync.aligned.m16n8k64.row.col.s32.u4.s4.s32
-      8'd92: cfg_mode = 120'h18814000020000818040c00063210; // mma.sync.aligned.m16n8k64.row.col.s32.u4.u4.s32
-      8'd93: cfg_mode = 120'h18814000020000818040e000631ef; // mma.sync.aligned.m16n8k64.row.col.satfinite.s32.s4.s4.s32
-      8'd94: cfg_mode = 120'h18814000020000818040e0006320f; // mma.sync.aligned.m16n8k64.row.col.satfinite.s32.s4.u4.s32
-      8'd95: cfg_mode = 120'h18814000020000818040e000631f0; // mma.sync.aligned.m16n8k64.row.col.satfinite.s32.u4.s4.s32
-      8'd96: cfg_mode = 120'h18814000020000818040e00063210; // mma.sync.aligned.m16n8k64.row.col.satfinite.s32.u4.u4.s32
+      8'd89: cfg_mode = 120'h18812000020000818040c000631ef; // mma.sync.aligned.m16n8k64.row.col.s32.s4.s4.s32
+      8'd90: cfg_mode = 120'h18812000020000818040c0006320f; // mma.sync.aligned.m16n8k64.row.col.s32.s4.u4.s32
+      8'd91: cfg_mode = 120'h18812000020000818040c000631f0; // mma.sync.aligned.m16n8k64.row.col.s32.u4.s4.s32
+      8'd92: cfg_mode = 120'h18812000020000818040c00063210; // mma.sync.aligned.m16n8k64.row.col.s32.u4.u4.s32
+      8'd93: cfg_mode = 120'h18812000020000818040e000631ef; // mma.sync.aligned.m16n8k64.row.col.satfinite.s32.s4.s4.s32
+      8'd94: cfg_mode = 120'h18812000020000818040e0006320f; // mma.sync.aligned.m16n8k64.row.col.satfinite.s32.s4.u4.s32
+      8'd95: cfg_mode = 120'h18812000020000818040e000631f0; // mma.sync.aligned.m16n8k64.row.col.satfinite.s32.u4.s4.s32
+      8'd96: cfg_mode = 120'h18812000020000818040e00063210; // mma.sync.aligned.m16n8k64.row.col.satfinite.s32.u4.u4.s32
       8'd97: cfg_mode = 120'h5502100001ef60992020000108463; // mma.sp::ordered_metadata.sync.aligned.m16n8k32.row.col.f32.f16.f16.f32
       8'd98: cfg_mode = 120'h5502100001ef60992020000108484; // mma.sp::ordered_metadata.sync.aligned.m16n8k32.row.col.f32.bf16.bf16.f32
       8'd99: cfg_mode = 120'h5882200001ef609940400001084c6; // mma.sp::ordered_metadata.sync.aligned.m16n8k64.row.col.kind::f8f6f4.f32.e4m3.e4m3.f32
