@@ -72,6 +72,7 @@ inline int64_t sext(uint64_t v, unsigned width) {
 struct report {
     const char *name;
     std::string replay;   // command prefix; " --seed S --start I --count 1" is appended
+    bool whole_run = false;   // the case depends on the ones before it: replay is the whole run, " --seed S" appended
     uint64_t seed;
     uint64_t checks = 0, fails = 0;
     unsigned show = 5;
@@ -86,8 +87,12 @@ struct report {
             std::printf("MISMATCH %s case %llu: ", name, (unsigned long long)index);
             std::vprintf(fmt, ap);
             va_end(ap);
-            std::printf("\n  reproduce: %s --seed %llu --start %llu --count 1\n", replay.c_str(),
-                        (unsigned long long)seed, (unsigned long long)index);
+            if (whole_run)
+                std::printf("\n  reproduce (the whole run: the case depends on the ones before it): %s --seed %llu\n",
+                            replay.c_str(), (unsigned long long)seed);
+            else
+                std::printf("\n  reproduce: %s --seed %llu --start %llu --count 1\n", replay.c_str(),
+                            (unsigned long long)seed, (unsigned long long)index);
         }
         return false;
     }

@@ -6,7 +6,8 @@
 //
 //   tb_mma_dpu [--mode I] [--seed S] [--start N] [--count C] [--specials PERMILLE] [--flavour F]
 //              [--closure T] [--min-hits H] [--require-coverage]
-// Every mode is run unless --mode names one; a mismatch prints the command that replays it.
+// Every mode is run unless --mode names one, then (without --mode) two more cases of every mode in
+// reverse order on the same DPU; a mismatch prints the command that replays it.
 //
 // Functional coverage (sim/common/tb_cov.h, sim/README.md): every output checked bit for bit is
 // replayed through the golden model's stage functions and counted in the bins of its mode (special
@@ -117,6 +118,7 @@ int main(int argc, char **argv) {
     for (unsigned mi = 0; mi < cfg->nmodes; mi++) cov.in_scope[mi] = mode_sel < 0 || (unsigned)mode_sel == mi;
     const unsigned nb = 2 * w;  // the test top's B port is 2W bytes wide (the DPU reads W or 2W of it)
     uint64_t outputs = 0, directed_jobs = 0, candidates = 0;
+    bool order_pass = false;
 
     // One case: job ci of flavour f for mode mi. filter: run it only if it reaches a bin not hit yet.
     auto run_case = [&](unsigned mi, unsigned f, uint64_t ci, bool filter) {
@@ -136,7 +138,12 @@ int main(int argc, char **argv) {
             if (!useful) return;
         }
         if (f != tb::FL_RANDOM) directed_jobs++;
-        rep.replay = replay + " --mode " + std::to_string(mi) + (f ? " --flavour " + std::to_string(f) : "");
+        // a case of the mode-order pass depends on the modes before it: the whole run replays it
+        rep.whole_run = order_pass;
+        rep.replay = order_pass ? replay + " --start " + std::to_string(start) + " --count " + std::to_string(count) +
+                                      (flav ? " --flavour " + std::to_string(flav) : "") +
+                                      " --specials " + std::to_string(specials)
+                                : replay + " --mode " + std::to_string(mi) + (f ? " --flavour " + std::to_string(f) : "");
         top->mode_idx_i = mi;
         top->ordered_i = j.ordered;
         top->valid_i = 0;
@@ -194,6 +201,15 @@ int main(int argc, char **argv) {
     for (unsigned mi = 0; mi < cfg->nmodes; mi++) {
         if (!cov.in_scope[mi]) continue;
         for (uint64_t ci = start; ci < start + count; ci++) run_case(mi, flav, ci, false);
+    }
+    // mode order: the same DPU (no reset) takes two cases of every mode in reverse order, so each
+    // mode follows another than in the pass above (state a mode leaves behind, such as a packed
+    // step's hold register, must not reach the next mode's steps)
+    if (mode_sel < 0) {
+        order_pass = true;
+        for (unsigned mi = cfg->nmodes; mi-- > 0;)
+            for (uint64_t ci = start + count; ci < start + count + 2; ci++) run_case(mi, flav, ci, false);
+        order_pass = false;
     }
     // coverage closure: directed candidates, run where they reach a bin still at 0
     for (unsigned mi = 0; closure && mi < cfg->nmodes; mi++) {
