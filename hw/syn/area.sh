@@ -2,7 +2,8 @@
 # Area (and with --pnr, Fmax) of the accelerator mma_accel for one configuration and one FPGA family.
 #
 #   hw/syn/area.sh [--config NAME] [--target ice40|ecp5|xilinx] [--array RxC] [--pnr]
-#                  [--device DEV] [--flatten | --flatten-dpu] [--share] [--reuse] [--header] [--out DIR]
+#                  [--device DEV] [--flatten | --flatten-dpu] [--share] [--abc9] [--reuse] [--header]
+#                  [--out DIR]
 #
 #   --config   a configuration of hw/config (default: default); its generated mma_cfg_<name>.vh
 #              gives the parameters and the mode table (hw/rtl/accel/mma_accel.v)
@@ -26,6 +27,10 @@
 #   --share    run yosys' SAT-based `share` pass as synth_<target> does. By default it is left
 #              out: on this flattened design of many identical DPUs it takes most of the run time
 #              (see hw/syn/README.md).
+#   --abc9     ecp5: map LUTs with abc9, as current yosys does by default (0.70, the ULX3S flow's,
+#              runs abc9 in synth_ecp5 always; 0.23 calls it experimental). Not the default here:
+#              Debian's berkeley-abc aborts in abc9's &mfs on some designs (`hopper`); see
+#              hw/syn/README.md for the numbers with and without it.
 #   --reuse    take the yosys results of an earlier run with the same script from the work
 #              directory (e.g. to place and route again for another device)
 #   --header   print the table header first (--header-only: only the header)
@@ -41,7 +46,7 @@
 set -euo pipefail
 
 ROOT="${MMA_ROOT:-$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)}"
-config=default target=ice40 array="" pnr=0 device="" share=0 flatten=0 header=0 reuse=0 out=""
+config=default target=ice40 array="" pnr=0 device="" share=0 flatten=0 header=0 reuse=0 out="" abc9=""
 print_header() {
   echo "| config | array | target | flow | LUT | FF | carry | DSP | BRAM | FP8 MACs/cycle | MACs/cycle/kLUT | yosys wall (CPU) | yosys peak | Fmax | nextpnr wall |"
   echo "|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|"
@@ -57,6 +62,7 @@ while (($#)); do
     --share) share=1; shift ;;
     --flatten) flatten=1; shift ;;
     --flatten-dpu) flatten=2; shift ;;
+    --abc9) abc9="-abc9"; shift ;;
     --reuse) reuse=1; shift ;;
     --header) header=1; shift ;;
     --out) out=$2; shift 2 ;;
@@ -81,6 +87,7 @@ fi
 name="$config${array:+-$array}-$target"
 ((flatten == 1)) && name+="-flat"
 ((flatten == 2)) && name+="-dpuflat"
+[[ -z $abc9 ]] || name+="-abc9"
 out=${out:-$ROOT/build-syn/$name}
 mkdir -p "$out"
 
@@ -132,7 +139,7 @@ ys_script() { # ys_script TOP FLATTEN [NETLIST]
       echo "techmap -map +/mul2dsp.v -map +/ecp5/dsp_map.v -D DSP_A_MAXWIDTH=18 -D DSP_B_MAXWIDTH=18" \
            "-D DSP_A_MINWIDTH=2 -D DSP_B_MINWIDTH=2 -D DSP_NAME=\$__MUL18X18"
       echo "chtype -set \$mul t:\$__soft_mul; alumacc; opt; memory -nomap; opt_clean"
-      echo "synth_ecp5 $nf -top $top -run map_ram:check" ;;
+      echo "synth_ecp5 $nf $abc9 -top $top -run map_ram:check" ;;
     xilinx)
       echo "synth_xilinx $nf -top $top -run :coarse"
       echo "${fl2:+$fl2 }techmap -map +/cmp2lut.v -map +/cmp2lcu.v -D LUT_WIDTH=6; alumacc; $sh opt; memory -nomap; opt_clean"
@@ -236,7 +243,7 @@ if ((pnr)); then
 fi
 
 ((header)) && print_header
-flow=hier; ((flatten == 1)) && flow=flat; ((flatten == 2)) && flow=dpu-flat; ((share)) && flow+="+share"
+flow=hier; ((flatten == 1)) && flow=flat; ((flatten == 2)) && flow=dpu-flat; ((share)) && flow+="+share"; [[ -z $abc9 ]] || flow+="+abc9"
 printf '| %s | %sx%s | %s | %s | %s | %s | %s | %s | %s | %s | %s | %s s (%s s) | %s MB | %s | %s |\n' \
   "$config" "$tm" "$tn" "$target" "$flow" "$lut" "$ff" "$carry" "$dsp" "$bram_col" "$macs" "$per_klut" \
   "$syn_secs" "${syn_cpu:-?}" "${syn_mem:-?}" "$fmax" "$pnr_col"
