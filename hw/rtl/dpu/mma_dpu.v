@@ -88,7 +88,6 @@ module mma_dpu #(
     localparam NGUL = NGU > 0 ? NGU : 1;
     localparam NT = NLA + 1 + NGL;             // terms of the align stage: lanes, the sparse shadow, groups
     localparam MWM = 22;                       // main product bits (11 x 11)
-    localparam MWN = 8;                        // nibble product bits
     localparam MWG = 21;                       // group term bits (13-bit sum x 8-bit scale)
     localparam TWM = F_MAIN + 2;
     localparam TWG = F_GRP + 18;               // group terms may be unnormalised (group_align 1): 16 more bits
@@ -326,8 +325,8 @@ module mma_dpu #(
             wire [31:0] b_s3 = elem_pick(m_eb, LB, b_e1[SB + 3], b_e2[SB + 3], b_e4[SB + 3]);
             wire [31:0] b_sp = pos == 2'd0 ? b_s0 : pos == 2'd1 ? b_s1 : pos == 2'd2 ? b_s2 : b_s3;
             // packed: beat h takes the 4-bit elements h * NL + l (low nibble first)
-            wire [31:0] a_nib = {28'd0, (HAS_PACKED != 0 && s0_half) ? s0_a[(NL + l)*4 +: 4] : s0_a[l*4 +: 4]};
-            wire [31:0] b_nib = {28'd0, (HAS_PACKED != 0 && s0_half) ? s0_b[(NL + l)*4 +: 4] : s0_b[l*4 +: 4]};
+            wire [31:0] a_nib = {28'd0, s0_half ? s0_a[(NL + l)*4 +: 4] : s0_a[l*4 +: 4]};
+            wire [31:0] b_nib = {28'd0, s0_half ? s0_b[(NL + l)*4 +: 4] : s0_b[l*4 +: 4]};
             wire [31:0] acode = m_packed ? a_nib : m_korder ? (s0_half ? a_p1 : a_p0) : a_nat;   // read only when act
             wire [31:0] bcode = m_packed ? b_nib : m_sparse ? b_sp : m_korder ? (s0_half ? b_p1 : b_p0) : b_nat;
             wire [1:0] fi = dpos >> bk_log;                               // its block's scale factor
@@ -457,7 +456,7 @@ module mma_dpu #(
         nib_neg = {NIB_TW{1'b0}};
         t = 0; tl = 0;                          // assigned on every path: no latch for the indices
         for (t = 1; t < 2 * (1 << NIB_LV); t = t + 1) nib_tree[t] = {NIB_TW{1'b0}};
-        if (HAS_PACKED != 0 && s1_v && m_packed && m_int) begin
+        if (s1_v && m_packed && m_int) begin
             for (t = 0; t < NLA; t = t + 1) begin
                 if (s1_act[t] && s1_cls[t*2 +: 2] == 2'd1) begin
                     nib_tree[(1 << NIB_LV) + t] = {!s1_sign[t], s1_m[t*MWM +: 8] ^ {8{s1_sign[t]}}};
@@ -475,53 +474,43 @@ module mma_dpu #(
     /* verilator lint_on LATCH */
 
     // the hold register of each slot: beat 0 of a packed step (its group terms, integer sum, bad codes)
-    localparam HGW = 1 + 1 + 2 + 12 + 12 + MWG;      // a group term: {act, sign, cls, e, lsb, m}
-    wire beat0 = HAS_PACKED != 0 && m_packed && !s1_half;   // a packed step's first beat: held, not summed
+    wire beat0 = m_packed && !s1_half;            // a packed step's first beat: held, not summed
     wire s1_bad = (|(s1_pbad & s1_act)) | (m_group && (|(g_bad & g_act)));
-    reg [NGUL*HGW-1:0] hold_g [0:P-1];
+    reg [NGUL-1:0]     hold_gact [0:P-1];
+    reg [NGUL-1:0]     hold_gsign [0:P-1];
+    reg [NGUL*2-1:0]   hold_gcls [0:P-1];
+    reg [NGUL*12-1:0]  hold_ge [0:P-1];
+    reg [NGUL*12-1:0]  hold_glsb [0:P-1];
+    reg [NGUL*MWG-1:0] hold_gm [0:P-1];
     reg signed [15:0]  hold_int [0:P-1];
     reg [P-1:0]        hold_bad;
-    generate
-        if (HAS_PACKED != 0) begin : g_hold
-            wire [NGUL*HGW-1:0] gw;
-            for (q = 0; q < NGUL; q = q + 1) begin : g_w
-                assign gw[q*HGW +: HGW] = {g_act[q], g_sign[q], g_cls[q*2 +: 2], g_e[q*12 +: 12], g_lsb[q*12 +: 12],
-                                           g_m[q*MWG +: MWG]};
-            end
-            always @(posedge clk_i) begin
-                if (s1_v && beat0) begin
-                    hold_g[s1_slot] <= gw;
-                    hold_int[s1_slot] <= nib_int;
-                    hold_bad[s1_slot] <= s1_bad;
-                end
-            end
+    always @(posedge clk_i) begin
+        if (s1_v && beat0) begin
+            hold_gact[s1_slot] <= g_act; hold_gsign[s1_slot] <= g_sign; hold_gcls[s1_slot] <= g_cls;
+            hold_ge[s1_slot] <= g_e; hold_glsb[s1_slot] <= g_lsb; hold_gm[s1_slot] <= g_m;
+            hold_int[s1_slot] <= nib_int;
+            hold_bad[s1_slot] <= s1_bad;
         end
-    endgenerate
-    // the step's group terms: the held beat's (groups 0 .. NGU-1) below the last beat's
+    end
+    // the step's group terms: the held beat's (groups 0 .. NGU-1) below the last beat's; a held
+    // term counts only in a group mode (a hold of an earlier job's mode is stale)
     wire [NGL-1:0]     sg_act, sg_sign;
     wire [NGL*2-1:0]   sg_cls;
     wire [NGL*12-1:0]  sg_e, sg_lsb;
     wire [NGL*MWG-1:0] sg_m;
     generate
         if (NGU > 0) begin : g_sg
-            wire [NGU*HGW-1:0] hg = hold_g[s1_slot];
-            for (q = 0; q < NGU; q = q + 1) begin : g_t
-                assign sg_act[q] = m_group && hg[q*HGW + HGW - 1];   // (a hold of an earlier job's mode is stale)
-                assign sg_sign[q] = hg[q*HGW + HGW - 2];
-                assign sg_cls[q*2 +: 2] = hg[q*HGW + 24 + MWG +: 2];
-                assign sg_e[q*12 +: 12] = hg[q*HGW + 12 + MWG +: 12];
-                assign sg_lsb[q*12 +: 12] = hg[q*HGW + MWG +: 12];
-                assign sg_m[q*MWG +: MWG] = hg[q*HGW +: MWG];
-                assign sg_act[NGU + q] = g_act[q]; assign sg_sign[NGU + q] = g_sign[q];
-                assign sg_cls[(NGU + q)*2 +: 2] = g_cls[q*2 +: 2]; assign sg_e[(NGU + q)*12 +: 12] = g_e[q*12 +: 12];
-                assign sg_lsb[(NGU + q)*12 +: 12] = g_lsb[q*12 +: 12]; assign sg_m[(NGU + q)*MWG +: MWG] = g_m[q*MWG +: MWG];
-            end
+            assign sg_act = {g_act, hold_gact[s1_slot] & {NGU{m_group}}};
+            assign sg_sign = {g_sign, hold_gsign[s1_slot]};
+            assign sg_cls = {g_cls, hold_gcls[s1_slot]};
+            assign sg_e = {g_e, hold_ge[s1_slot]};
+            assign sg_lsb = {g_lsb, hold_glsb[s1_slot]};
+            assign sg_m = {g_m, hold_gm[s1_slot]};
         end else begin : g_nosg
             assign sg_act = 1'b0; assign sg_sign = 1'b0; assign sg_cls = 2'd0; assign sg_e = 12'd0;
             assign sg_lsb = 12'd0; assign sg_m = {MWG{1'b0}};
         end
     endgenerate
-    wire packed_last = HAS_PACKED != 0 && m_packed;   // (in a valid S2 step of a packed mode: the last beat)
 
     reg              s2_v, s2_first, s2_cont, s2_cf, s2_cl, s2_last;
     reg [SLOT_W-1:0] s2_slot;
@@ -543,12 +532,12 @@ module mma_dpu #(
     always @(posedge clk_i) begin
         s2_slot <= s1_slot; s2_first <= s1_first; s2_cont <= s1_cont; s2_cf <= s1_cf; s2_cl <= s1_cl; s2_last <= s1_last;
         s2_c <= s1_c; s2_err_meta <= s1_err_meta;
-        s2_err_code <= s1_bad | (packed_last && hold_bad[s1_slot]);
+        s2_err_code <= s1_bad | (m_packed && hold_bad[s1_slot]);   // (a valid S2 step of a packed mode: its last beat)
         // the products of a packed mode reach the sums through the group terms or the integer sum only
-        s2_act <= packed_last ? {NLA{1'b0}} : s1_act;
+        s2_act <= m_packed ? {NLA{1'b0}} : s1_act;
         s2_sign <= s1_sign; s2_cls <= s1_cls; s2_e <= s1_e; s2_lsb <= s1_lsb; s2_m <= s1_m;
         s2_gact <= sg_act; s2_gsign <= sg_sign; s2_gcls <= sg_cls; s2_ge <= sg_e; s2_glsb <= sg_lsb; s2_gm <= sg_m;
-        s2_nib_int <= nib_int + (packed_last ? hold_int[s1_slot] : 16'sd0);
+        s2_nib_int <= nib_int + (m_packed ? hold_int[s1_slot] : 16'sd0);
         s2_shadow <= |s1_spec;
     end
 
