@@ -35,11 +35,13 @@ MODE_FIELDS = [
     ('kc', 9), ('g', 7), ('f', 6), ('e8m13', 1), ('f32_round', 3), ('f16_round', 3),
     ('min_e', 12), ('min_e_none', 1), ('korder', 1), ('cmode', 2), ('zero_c_term', 1),
     ('f16_c_pinned', 1), ('zero_product_term', 1), ('group', 7), ('group_align', 1),
-    ('lanes', 8), ('steps', 7), ('elem_bytes', 3),
+    ('lanes', 8), ('act_lanes', 7), ('steps', 7), ('elem_bytes', 3),
     # log2 of kc, steps and block_k (0 when unscaled): the scheduler divides by shifting
     ('kc_log2', 4), ('steps_log2', 3), ('block_k_log2', 3),
 ]
 MODE_BITS = sum(b for _, b in MODE_FIELDS)
+# the accelerator shows a mode word in four 32-bit registers (MODE_DESC0-3, hw/regs/mma_accel.rdl)
+assert MODE_BITS <= 128, f'mode word of {MODE_BITS} bits does not fit MODE_DESC0-3'
 
 
 def brace_expand(text):
@@ -163,6 +165,9 @@ def derive_mode(m, fmts, cfg):
         'group': group, 'group_align': int(m.get('group_align', '0')),
         # products a DPU forms a cycle: a packed step's 2W elements pass the W lanes in two beats
         'lanes': w if packed else lanes, 'steps': kc // g, 'elem_bytes': elem_bytes,
+        # the main lanes a step (a beat of a packed step) uses: G products, of which a sparse step
+        # stores G / 2 and a packed step's beat takes G / 2 (mma_core's MAC slots, mma_dpu's lanes)
+        'act_lanes': g // 2 if (sparse or packed) else g,
         'kc_log2': log2_exact(kc, 'instruction k'), 'steps_log2': log2_exact(kc // g, 'steps per instruction'),
         'block_k_log2': log2_exact(block_k, 'scale block') if block_k else 0,
     }

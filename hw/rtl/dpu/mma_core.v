@@ -104,7 +104,7 @@ module mma_core #(
     wire m_f16 = mode_i[MP_DTYPE_LSB +: 5] == MMA_FMT_F16;
     // a packed 4-bit step (2W elements) takes two beats of the W lanes: the sequencer counts beats
     wire m_beats2 = HAS_PACKED != 0 && mode_i[MP_PACKED_LSB];
-    wire [6:0] m_lanes = (m_sparse || m_beats2) ? {1'b0, m_g[6:1]} : m_g;    // MAC slots a DPU uses a beat
+    wire [6:0] m_lanes = mode_i[MP_ACT_LANES_LSB +: 7];    // MAC slots a DPU uses a beat (gen_hw.py)
     // metadata bytes a step (2:4: a nibble per 4 dense positions; G/8, 0 when G < 8)
     wire [3:0] mbps = m_g[6:3];
     // log2 of the scale bytes a step: one per block_k elements (a scaled step has G = 32 or 64)

@@ -188,8 +188,8 @@ module mma_dpu #(
     wire [2:0] m_eb = mode_i[MP_ELEM_BYTES_LSB +: 3];
     wire       m_scaled = HAS_SCALE != 0 && m_stype != 5'd0;
     wire       m_f16 = m_dtype == MMA_FMT_F16;
-    // main lanes a step (a beat of a packed step) uses
-    wire [6:0] m_act_lanes = (m_sparse || m_packed) ? {1'b0, m_g[6:1]} : m_g;
+    // main lanes a step (a beat of a packed step) uses: G, or G / 2 sparse or packed (gen_hw.py)
+    wire [6:0] m_act_lanes = mode_i[MP_ACT_LANES_LSB +: 7];
     localparam [1:0] CM_JOINT = 2'd0, CM_SEPARATE = 2'd1, CM_UNUSED = 2'd2;
 
     // field i of four packed fields (the block scale factors of a step): a 4-way choice. The

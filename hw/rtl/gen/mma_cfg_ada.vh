@@ -19,23 +19,23 @@ localparam CFG_F_GRP = 1;
 localparam CFG_NMODES = 12;
 localparam CFG_LANE_FMTS = 32'h0000007c;
 // The mode table: one row per instruction of hw/config/ada.json
-function [119:0] cfg_mode;
+function [126:0] cfg_mode;
   input [7:0] i;
   begin
     case (i)
-      8'd0: cfg_mode = 120'h5102080001ef80981010000008463; // wmma.mma.sync.aligned.row.col.m16n16k16.f32.f32
-      8'd1: cfg_mode = 120'h5102080001fd80981010000018c63; // wmma.mma.sync.aligned.row.col.m16n16k16.f16.f16
-      8'd2: cfg_mode = 120'h5102080001ef80981010000008484; // wmma.mma.sync.aligned.row.col.m16n16k16.f32.bf16.bf16.f32
-      8'd3: cfg_mode = 120'h4e02040001ef80980808000008442; // wmma.mma.sync.aligned.row.col.m16n16k8.f32.tf32.tf32.f32
-      8'd4: cfg_mode = 120'h5482100001ef80cd20200000084c6; // mma.sync.aligned.m16n8k32.row.col.f32.e4m3.e4m3.f32
-      8'd5: cfg_mode = 120'h5482100001ef80cd20200000084a6; // mma.sync.aligned.m16n8k32.row.col.f32.e4m3.e5m2.f32
-      8'd6: cfg_mode = 120'h5482100001ef80cd20200000084c5; // mma.sync.aligned.m16n8k32.row.col.f32.e5m2.e4m3.f32
-      8'd7: cfg_mode = 120'h5482100001ef80cd20200000084a5; // mma.sync.aligned.m16n8k32.row.col.f32.e5m2.e5m2.f32
-      8'd8: cfg_mode = 120'h5482100001fd80cd2020000018cc6; // mma.sync.aligned.m16n8k32.row.col.f16.e4m3.e4m3.f16
-      8'd9: cfg_mode = 120'h5482100001fd80cd2020000018ca6; // mma.sync.aligned.m16n8k32.row.col.f16.e4m3.e5m2.f16
-      8'd10: cfg_mode = 120'h5482100001fd80cd2020000018cc5; // mma.sync.aligned.m16n8k32.row.col.f16.e5m2.e4m3.f16
-      8'd11: cfg_mode = 120'h5482100001fd80cd2020000018ca5; // mma.sync.aligned.m16n8k32.row.col.f16.e5m2.e5m2.f16
-      default: cfg_mode = 120'd0;
+      8'd0: cfg_mode = 127'h288108080001ef80981010000008463; // wmma.mma.sync.aligned.row.col.m16n16k16.f32.f32
+      8'd1: cfg_mode = 127'h288108080001fd80981010000018c63; // wmma.mma.sync.aligned.row.col.m16n16k16.f16.f16
+      8'd2: cfg_mode = 127'h288108080001ef80981010000008484; // wmma.mma.sync.aligned.row.col.m16n16k16.f32.bf16.bf16.f32
+      8'd3: cfg_mode = 127'h270104040001ef80980808000008442; // wmma.mma.sync.aligned.row.col.m16n16k8.f32.tf32.tf32.f32
+      8'd4: cfg_mode = 127'h2a4110100001ef80cd20200000084c6; // mma.sync.aligned.m16n8k32.row.col.f32.e4m3.e4m3.f32
+      8'd5: cfg_mode = 127'h2a4110100001ef80cd20200000084a6; // mma.sync.aligned.m16n8k32.row.col.f32.e4m3.e5m2.f32
+      8'd6: cfg_mode = 127'h2a4110100001ef80cd20200000084c5; // mma.sync.aligned.m16n8k32.row.col.f32.e5m2.e4m3.f32
+      8'd7: cfg_mode = 127'h2a4110100001ef80cd20200000084a5; // mma.sync.aligned.m16n8k32.row.col.f32.e5m2.e5m2.f32
+      8'd8: cfg_mode = 127'h2a4110100001fd80cd2020000018cc6; // mma.sync.aligned.m16n8k32.row.col.f16.e4m3.e4m3.f16
+      8'd9: cfg_mode = 127'h2a4110100001fd80cd2020000018ca6; // mma.sync.aligned.m16n8k32.row.col.f16.e4m3.e5m2.f16
+      8'd10: cfg_mode = 127'h2a4110100001fd80cd2020000018cc5; // mma.sync.aligned.m16n8k32.row.col.f16.e5m2.e4m3.f16
+      8'd11: cfg_mode = 127'h2a4110100001fd80cd2020000018ca5; // mma.sync.aligned.m16n8k32.row.col.f16.e5m2.e5m2.f16
+      default: cfg_mode = 127'd0;
     endcase
   end
 endfunction

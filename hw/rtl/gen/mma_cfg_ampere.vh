@@ -19,15 +19,15 @@ localparam CFG_F_GRP = 1;
 localparam CFG_NMODES = 4;
 localparam CFG_LANE_FMTS = 32'h0000001c;
 // The mode table: one row per instruction of hw/config/ampere.json
-function [119:0] cfg_mode;
+function [126:0] cfg_mode;
   input [7:0] i;
   begin
     case (i)
-      8'd0: cfg_mode = 120'h5102080001ef80981010000008463; // wmma.mma.sync.aligned.row.col.m16n16k16.f32.f32
-      8'd1: cfg_mode = 120'h5102080001fd80981010000018c63; // wmma.mma.sync.aligned.row.col.m16n16k16.f16.f16
-      8'd2: cfg_mode = 120'h5102080001ef80981010000008484; // wmma.mma.sync.aligned.row.col.m16n16k16.f32.bf16.bf16.f32
-      8'd3: cfg_mode = 120'h4e02040001ef80980808000008442; // wmma.mma.sync.aligned.row.col.m16n16k8.f32.tf32.tf32.f32
-      default: cfg_mode = 120'd0;
+      8'd0: cfg_mode = 127'h288108080001ef80981010000008463; // wmma.mma.sync.aligned.row.col.m16n16k16.f32.f32
+      8'd1: cfg_mode = 127'h288108080001fd80981010000018c63; // wmma.mma.sync.aligned.row.col.m16n16k16.f16.f16
+      8'd2: cfg_mode = 127'h288108080001ef80981010000008484; // wmma.mma.sync.aligned.row.col.m16n16k16.f32.bf16.bf16.f32
+      8'd3: cfg_mode = 127'h270104040001ef80980808000008442; // wmma.mma.sync.aligned.row.col.m16n16k8.f32.tf32.tf32.f32
+      default: cfg_mode = 127'd0;
     endcase
   end
 endfunction

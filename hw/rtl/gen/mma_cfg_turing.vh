@@ -19,13 +19,13 @@ localparam CFG_F_GRP = 1;
 localparam CFG_NMODES = 2;
 localparam CFG_LANE_FMTS = 32'h00000008;
 // The mode table: one row per instruction of hw/config/turing.json
-function [119:0] cfg_mode;
+function [126:0] cfg_mode;
   input [7:0] i;
   begin
     case (i)
-      8'd0: cfg_mode = 120'h5102080001ef80981010000008463; // wmma.mma.sync.aligned.row.col.m16n16k16.f32.f32
-      8'd1: cfg_mode = 120'h5102080001fd80981010000018c63; // wmma.mma.sync.aligned.row.col.m16n16k16.f16.f16
-      default: cfg_mode = 120'd0;
+      8'd0: cfg_mode = 127'h288108080001ef80981010000008463; // wmma.mma.sync.aligned.row.col.m16n16k16.f32.f32
+      8'd1: cfg_mode = 127'h288108080001fd80981010000018c63; // wmma.mma.sync.aligned.row.col.m16n16k16.f16.f16
+      default: cfg_mode = 127'd0;
     endcase
   end
 endfunction

@@ -1,6 +1,6 @@
 // GENERATED from the mode field list of hw/gen/gen_hw.py by hw/gen/gen_hw.py; do not edit
 // Layout of a mode word (one row of a configuration's mode table); include inside a module.
-localparam MODE_BITS = 120;
+localparam MODE_BITS = 127;
 localparam MP_ATYPE_LSB = 0;
 localparam MP_ATYPE_W = 5;
 localparam MP_BTYPE_LSB = 5;
@@ -53,13 +53,15 @@ localparam MP_GROUP_ALIGN_LSB = 91;
 localparam MP_GROUP_ALIGN_W = 1;
 localparam MP_LANES_LSB = 92;
 localparam MP_LANES_W = 8;
-localparam MP_STEPS_LSB = 100;
+localparam MP_ACT_LANES_LSB = 100;
+localparam MP_ACT_LANES_W = 7;
+localparam MP_STEPS_LSB = 107;
 localparam MP_STEPS_W = 7;
-localparam MP_ELEM_BYTES_LSB = 107;
+localparam MP_ELEM_BYTES_LSB = 114;
 localparam MP_ELEM_BYTES_W = 3;
-localparam MP_KC_LOG2_LSB = 110;
+localparam MP_KC_LOG2_LSB = 117;
 localparam MP_KC_LOG2_W = 4;
-localparam MP_STEPS_LOG2_LSB = 114;
+localparam MP_STEPS_LOG2_LSB = 121;
 localparam MP_STEPS_LOG2_W = 3;
-localparam MP_BLOCK_K_LOG2_LSB = 117;
+localparam MP_BLOCK_K_LOG2_LSB = 124;
 localparam MP_BLOCK_K_LOG2_W = 3;

@@ -2,5 +2,5 @@
 // The width of a mode word as a macro, for the MODE_W parameter defaults of the modules that
 // carry mode words (include at the top of a file, outside the module).
 `ifndef MMA_MODE_BITS
-`define MMA_MODE_BITS 120
+`define MMA_MODE_BITS 127
 `endif

@@ -5,7 +5,7 @@
 
 #include <stdint.h>
 
-#define MMA_HW_MODE_BITS 120
+#define MMA_HW_MODE_BITS 127
 
 typedef struct mma_hw_mode {
     uint8_t atype; /* bits 0..4 of the mode word */
@@ -34,11 +34,12 @@ typedef struct mma_hw_mode {
     uint8_t group; /* bits 84..90 of the mode word */
     uint8_t group_align; /* bits 91..91 of the mode word */
     uint8_t lanes; /* bits 92..99 of the mode word */
-    uint8_t steps; /* bits 100..106 of the mode word */
-    uint8_t elem_bytes; /* bits 107..109 of the mode word */
-    uint8_t kc_log2; /* bits 110..113 of the mode word */
-    uint8_t steps_log2; /* bits 114..116 of the mode word */
-    uint8_t block_k_log2; /* bits 117..119 of the mode word */
+    uint8_t act_lanes; /* bits 100..106 of the mode word */
+    uint8_t steps; /* bits 107..113 of the mode word */
+    uint8_t elem_bytes; /* bits 114..116 of the mode word */
+    uint8_t kc_log2; /* bits 117..120 of the mode word */
+    uint8_t steps_log2; /* bits 121..123 of the mode word */
+    uint8_t block_k_log2; /* bits 124..126 of the mode word */
     const char *instr; /* the PTX instruction that defines the mode */
 } mma_hw_mode;
 
@@ -81,11 +82,12 @@ static inline void mma_hw_mode_unpack(const uint32_t w[4], mma_hw_mode *m)
     m->group = (uint8_t)mma_hw_mode_bits(w, 84u, 7u);
     m->group_align = (uint8_t)mma_hw_mode_bits(w, 91u, 1u);
     m->lanes = (uint8_t)mma_hw_mode_bits(w, 92u, 8u);
-    m->steps = (uint8_t)mma_hw_mode_bits(w, 100u, 7u);
-    m->elem_bytes = (uint8_t)mma_hw_mode_bits(w, 107u, 3u);
-    m->kc_log2 = (uint8_t)mma_hw_mode_bits(w, 110u, 4u);
-    m->steps_log2 = (uint8_t)mma_hw_mode_bits(w, 114u, 3u);
-    m->block_k_log2 = (uint8_t)mma_hw_mode_bits(w, 117u, 3u);
+    m->act_lanes = (uint8_t)mma_hw_mode_bits(w, 100u, 7u);
+    m->steps = (uint8_t)mma_hw_mode_bits(w, 107u, 7u);
+    m->elem_bytes = (uint8_t)mma_hw_mode_bits(w, 114u, 3u);
+    m->kc_log2 = (uint8_t)mma_hw_mode_bits(w, 117u, 4u);
+    m->steps_log2 = (uint8_t)mma_hw_mode_bits(w, 121u, 3u);
+    m->block_k_log2 = (uint8_t)mma_hw_mode_bits(w, 124u, 3u);
     m->instr = 0;
 }
 
@@ -118,6 +120,7 @@ static inline int mma_hw_mode_same(const mma_hw_mode *x, const mma_hw_mode *y)
            x->group == y->group &&
            x->group_align == y->group_align &&
            x->lanes == y->lanes &&
+           x->act_lanes == y->act_lanes &&
            x->steps == y->steps &&
            x->elem_bytes == y->elem_bytes &&
            x->kc_log2 == y->kc_log2 &&
