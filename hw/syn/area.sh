@@ -71,6 +71,9 @@ while (($#)); do
   esac
 done
 case $target in ice40 | ecp5 | xilinx) ;; *) echo "area.sh: --target ice40|ecp5|xilinx" >&2; exit 2 ;; esac
+if [[ -n $abc9 && $target != ecp5 ]]; then
+  echo "area.sh: --abc9 is implemented for --target ecp5 only (the $target script maps with abc)" >&2; exit 2
+fi
 cfg_vh="$ROOT/hw/rtl/gen/mma_cfg_$config.vh"
 [[ -f $cfg_vh ]] || { echo "area.sh: no configuration $config ($cfg_vh)" >&2; exit 2; }
 defines=(-DMMA_CFG_VH="\"mma_cfg_$config.vh\"")

@@ -100,7 +100,6 @@ module mma_core #(
     wire [6:0] m_steps = mode_i[MP_STEPS_LSB +: 7];
     wire [6:0] m_g = mode_i[MP_G_LSB +: 7];
     wire [6:0] m_block_k = mode_i[MP_BLOCK_K_LSB +: 7];
-    wire m_sparse = HAS_SPARSE != 0 && mode_i[MP_SPARSE_LSB];
     wire m_f16 = mode_i[MP_DTYPE_LSB +: 5] == MMA_FMT_F16;
     // a packed 4-bit step (2W elements) takes two beats of the W lanes: the sequencer counts beats
     wire m_beats2 = HAS_PACKED != 0 && mode_i[MP_PACKED_LSB];

@@ -171,7 +171,6 @@ module mma_dpu #(
     wire       m_sat = mode_i[MP_SATFINITE_LSB];
     wire       m_int = HAS_INT != 0 && mode_i[MP_INTEGER_LSB];
     wire       m_packed = HAS_PACKED != 0 && mode_i[MP_PACKED_LSB];
-    wire [6:0] m_g = mode_i[MP_G_LSB +: 7];
     wire [5:0] m_f = mode_i[MP_F_LSB +: 6];
     wire       m_e8m13 = mode_i[MP_E8M13_LSB];
     wire [2:0] m_f32_round = mode_i[MP_F32_ROUND_LSB +: 3];
