@@ -9,7 +9,7 @@
 #   2. train: per configuration `mmasim bench` and `mmasim regress --seed 1 --jobs 200`; both must
 #      pass (every result bit-exact), else the script stops
 #   3. configure with -fprofile-use and build mmasim again (the profiles in DIR/pgo-profile)
-#   4. print `mmasim bench` cycles/s of the result per configuration
+#   4. `mmasim bench` of the result per configuration (it must pass too): its cycles/s
 # Then DIR/bin/mmasim is the faster build, e.g. MMASIM=build-pgo/bin/mmasim bash scripts/regress.sh.
 # The build in build/ (the test suite's, -O1) is not touched. One model compiles in ~2 min of CPU
 # per step on this machine; the numbers it gave are in the README (Benchmarks).
@@ -34,6 +34,10 @@ configure() { # configure FLAGS LINKFLAGS
   cmake -S "$ROOT" -B "$out" -DCMAKE_BUILD_TYPE=Release "-DMMA_SIM_CONFIGS=$cfg_list" \
         "-DMMA_SIM_OPT_FAST=$1" "-DCMAKE_EXE_LINKER_FLAGS=$2" > "$out/configure.log"
 }
+checked() { # checked LOG ARGS...: mmasim ARGS into LOG; a failure (a result not bit-exact) stops here
+  local log=$1; shift
+  "$out/bin/mmasim" "$@" > "$log" 2>&1 || { echo "sim-pgo.sh: mmasim $* failed: $log" >&2; exit 1; }
+}
 mkdir -p "$out"
 rm -rf "$prof"
 echo "sim-pgo.sh: 1/4 instrumented build of mmasim ($configs) in $out"
@@ -41,10 +45,8 @@ configure "-O2 -fprofile-generate -fprofile-update=single -fprofile-dir=$prof" "
 cmake --build "$out" --target mmasim -j "$jobs" > "$out/build-generate.log"
 echo "sim-pgo.sh: 2/4 training runs"
 for c in $configs; do
-  "$out/bin/mmasim" bench --config "$c" > "$out/train-bench-$c.log" 2>&1 ||
-    { echo "sim-pgo.sh: training bench of $c failed: $out/train-bench-$c.log" >&2; exit 1; }
-  "$out/bin/mmasim" regress --config "$c" --seed 1 --jobs 200 --quiet > "$out/train-regress-$c.log" 2>&1 ||
-    { echo "sim-pgo.sh: training regression of $c failed: $out/train-regress-$c.log" >&2; exit 1; }
+  checked "$out/train-bench-$c.log" bench --config "$c"
+  checked "$out/train-regress-$c.log" regress --config "$c" --seed 1 --jobs 200 --quiet
   echo "  $c: $(tail -n 1 "$out/train-regress-$c.log")"
 done
 echo "sim-pgo.sh: 3/4 build with the profiles"
@@ -52,7 +54,7 @@ configure "-O2 -fprofile-use -fprofile-correction -Wno-missing-profile -fprofile
 cmake --build "$out" --target mmasim -j "$jobs" > "$out/build-use.log"
 echo "sim-pgo.sh: 4/4 mmasim bench of the result"
 for c in $configs; do
-  line=$("$out/bin/mmasim" bench --config "$c" 2>&1 | tail -n 1)
-  echo "  $c: $line"
+  checked "$out/bench-$c.log" bench --config "$c"
+  echo "  $c: $(tail -n 1 "$out/bench-$c.log")"
 done
 echo "sim-pgo.sh: $out/bin/mmasim (e.g. MMASIM=$out/bin/mmasim bash scripts/regress.sh --config ${configs%% *})"
