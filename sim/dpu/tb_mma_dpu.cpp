@@ -1,6 +1,6 @@
 // DPU harness: one mma_dpu (configuration chosen at build time, MMA_CFG) against the golden model.
-// Each case is a job of 3 outputs (one per accumulator slot, interleaved as the array runs them):
-// three rows of A against one column of B with their C, K random (ragged, one chunk to several),
+// Each case is a job of 4 outputs (one per accumulator slot, interleaved as the array runs them):
+// four rows of A against one column of B with their C, K random (ragged, one chunk to several),
 // for one mode of the configuration; D must equal mma_gemm's bit for bit, and invalid metadata
 // must be flagged (the golden model refuses the job).
 //
@@ -33,6 +33,7 @@ namespace {
 
 Vtb_mma_dpu *top;
 uint64_t cycles;
+constexpr unsigned NS = 4;  // accumulator slots: the DPU's P (sim/dpu/tb_mma_dpu.v)
 
 void tick() {
     top->clk_i = 0;
@@ -54,7 +55,7 @@ struct result {
 };
 
 void collect(result *res) {
-    if (top->valid_o && top->slot_o < 3) {
+    if (top->valid_o && top->slot_o < NS) {
         result &r = res[top->slot_o];
         r.seen = true;
         r.d = top->d_o;
@@ -126,15 +127,15 @@ int main(int argc, char **argv) {
         tb::rng r(seed ^ ((uint64_t)mi << 32) ^ ((uint64_t)f << 48), ci);
         const unsigned k = tb::pick_k(md, r, f);
         tb::job j;
-        tb::make_directed_job(j, *cfg, md, r, 3, 1, k, f, specials);
-        tb::out_cov oc[3];
+        tb::make_directed_job(j, *cfg, md, r, NS, 1, k, f, specials);
+        tb::out_cov oc[NS];
         if (j.ref == MMA_OK)
-            for (unsigned p = 0; p < 3; p++) tb::coverage::classify(j, p, 0, &oc[p]);
+            for (unsigned p = 0; p < NS; p++) tb::coverage::classify(j, p, 0, &oc[p]);
         if (filter) {
             candidates++;
             if (j.ref != MMA_OK) return;
             bool useful = false;
-            for (unsigned p = 0; p < 3; p++) useful = useful || (oc[p].ok && cov.hits_new(mi, oc[p]));
+            for (unsigned p = 0; p < NS; p++) useful = useful || (oc[p].ok && cov.hits_new(mi, oc[p]));
             if (!useful) return;
         }
         if (f != tb::FL_RANDOM) directed_jobs++;
@@ -148,13 +149,13 @@ int main(int argc, char **argv) {
         top->ordered_i = j.ordered;
         top->valid_i = 0;
         tick();  // the mode register takes the new mode
-        result res[3];
+        result res[NS];
         uint8_t abuf[64], bbuf[128];
         // a packed step (2W 4-bit elements) enters in two beats, half_i 0 and 1, the same words each
         const unsigned beats = md.packed ? 2 : 1;
         for (unsigned beat = 0; beat < j.steps() * beats; beat++) {
             const unsigned t = beat / beats;
-            for (unsigned p = 0; p < 3; p++) {
+            for (unsigned p = 0; p < NS; p++) {
                 top->valid_i = 1;
                 top->slot_i = p;
                 top->first_i = t == 0;
@@ -179,7 +180,7 @@ int main(int argc, char **argv) {
             tick();
             collect(res);
         }
-        for (unsigned p = 0; p < 3; p++) {
+        for (unsigned p = 0; p < NS; p++) {
             outputs++;
             if (!rep.expect(res[p].seen, ci, "%s k=%u: output %u never came", md.instr, k, p)) continue;
             if (j.ref == MMA_ERR_METADATA) continue;  // checked below, per job
@@ -194,7 +195,7 @@ int main(int argc, char **argv) {
                 cov.add(mi, oc[p]);
         }
         if (j.ref == MMA_ERR_METADATA)
-            rep.expect(res[0].err_meta || res[1].err_meta || res[2].err_meta, ci, "%s k=%u: invalid metadata not flagged",
+            rep.expect(res[0].err_meta || res[1].err_meta || res[2].err_meta || res[3].err_meta, ci, "%s k=%u: invalid metadata not flagged",
                        md.instr, k);
     };
 

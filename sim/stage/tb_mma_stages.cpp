@@ -42,6 +42,27 @@ std::string g_replay;
 uint32_t u12(int32_t v) { return (uint32_t)v & 0xFFFu; }
 int32_t s12(uint32_t v) { return (int32_t)tb::sext(v, 12); }
 
+// evaluates the combinational stages, then one clock of pipe_clk: the PIPE = 1 instances (the encoder
+// and the round stage as a DPU has them) take the same inputs
+void pipe_tick() {
+    top->pipe_clk = 0;
+    top->eval();
+    top->pipe_clk = 1;
+    top->eval();
+}
+
+// other inputs after the clock (the next case's in a DPU): a PIPE = 1 result must not change, so a
+// signal that bypasses the register between the encoder's halves is seen
+void pipe_scramble(tb::rng &r) {
+    top->enc_fmt = (uint32_t)r.bits(5); top->enc_mode = (uint32_t)r.bits(3); top->enc_sat = (uint32_t)r.bits(1);
+    top->enc_sign = (uint32_t)r.bits(1); top->enc_sig = r.bits(48); top->enc_exp = (uint32_t)r.bits(14);
+    top->r_special = (uint32_t)r.bits(2); top->r_any = (uint32_t)r.bits(1); top->r_e = (uint32_t)r.bits(12);
+    top->r_f = (uint32_t)r.bits(6); top->r_s = r.bits(SW); top->r_f16 = (uint32_t)r.bits(1);
+    top->r_e8m13 = (uint32_t)r.bits(1); top->r_f32_round = (uint32_t)r.bits(3); top->r_f16_round = (uint32_t)r.bits(3);
+    top->pipe_clk = 0;
+    top->eval();
+}
+
 // ---------------------------------------------------------------------------------------------- decode
 int run_decode(const opts &o) {
     tb::report rep("rtl_decode", g_replay + " decode", o.seed);
@@ -488,10 +509,13 @@ int run_bfma(const opts &o) {
         top->r_special = fr.special; top->r_any = fr.any; top->r_e = u12(fr.E); top->r_f = p.frac_bits;
         top->r_s = (uint64_t)S & ((1ull << SW) - 1); top->r_f16 = f16; top->r_e8m13 = p.f32_sig_bits == 14;
         top->r_f32_round = p.f32_round; top->r_f16_round = p.f16_round;
-        top->eval();
+        pipe_tick();
         rep.expect(top->r_code == code, i + (1ull << 40), "round alone: S %lld E %d F %u %s e8m13 %u rnd %u/%u: C 0x%llx RTL 0x%x",
                    (long long)S, fr.E, p.frac_bits, f16 ? "f16" : "f32", p.f32_sig_bits == 14, p.f32_round,
                    p.f16_round, (unsigned long long)code, top->r_code);
+        pipe_scramble(r);
+        rep.expect(top->r_code_p == code, i + (1ull << 40), "round alone, PIPE 1: S %lld E %d F %u %s: C 0x%llx RTL 0x%x",
+                   (long long)S, fr.E, p.frac_bits, f16 ? "f16" : "f32", (unsigned long long)code, top->r_code_p);
     }
     return rep.finish();
 }
@@ -519,10 +543,11 @@ int run_encode(const opts &o) {
             st = mma_encode(f, &v, (mma_round)mode, sat ? MMA_ENC_SATFINITE : 0u, &code);
         top->enc_fmt = f; top->enc_mode = mode; top->enc_sat = sat; top->enc_sign = v.sign; top->enc_sig = sig;
         top->enc_exp = (uint32_t)exp & 0x3FFFu;
-        top->eval();
+        pipe_tick();
         if (!rep.expect(st == MMA_OK && !top->enc_bad, i, "status %s bad %u", mma_status_name(st), top->enc_bad)) continue;
         rep.expect(top->enc_code == code, i, "fmt %u mode %u sat %u sign %u sig 0x%llx exp %d: C 0x%llx RTL 0x%x", f,
                    mode, sat, v.sign, (unsigned long long)sig, exp, (unsigned long long)code, top->enc_code);
+
         // top_o: floor(log2 |value|) before rounding (exp for a zero), what the step rounding tests overflow on
         int lead = 0;
         for (int b = 0; b < 64; b++)
@@ -530,6 +555,11 @@ int run_encode(const opts &o) {
         const uint32_t want_top = (uint32_t)(exp + lead) & 0x3FFFu;
         rep.expect(top->enc_top == want_top, i, "sig 0x%llx exp %d: top %d RTL 0x%x", (unsigned long long)sig, exp,
                    exp + lead, top->enc_top);
+        pipe_scramble(r);
+        rep.expect(top->enc_code_p == code && top->enc_top_p == want_top, i,
+                   "PIPE 1: fmt %u mode %u sat %u sign %u sig 0x%llx exp %d: C 0x%llx top %d, RTL 0x%x top 0x%x", f, mode,
+                   sat, v.sign, (unsigned long long)sig, exp, (unsigned long long)code, exp + lead, top->enc_code_p,
+                   top->enc_top_p);
     }
     return rep.finish();
 }

@@ -57,6 +57,10 @@ module tb_mma_stages #(
     input  wire [4:0]  enc_fmt, input wire [2:0] enc_mode, input wire enc_sat, input wire enc_sign,
     input  wire [47:0] enc_sig, input wire [13:0] enc_exp,
     output wire [31:0] enc_code, output wire enc_bad, output wire [13:0] enc_top,
+    // mma_encode and mma_bfma_round (fed directly) as the DPU has them: PIPE = 1, the result one
+    // clock of pipe_clk after the inputs
+    input  wire        pipe_clk,
+    output wire [31:0] enc_code_p, output wire [13:0] enc_top_p, output wire [31:0] r_code_p,
     // mma_ieee_add
     input  wire [4:0]  add_fmt, input wire [2:0] add_mode, input wire [31:0] add_a, input wire [31:0] add_b,
     output wire [31:0] add_code,
@@ -98,14 +102,20 @@ module tb_mma_stages #(
         .act_i(st_act), .cls_i(st_cls), .sign_i(st_sign), .m_i(st_m), .lsb_i(st_lsb), .c_term_i(al_c_term), .c_sign_i(st_c_sign),
         .c_exp_i(st_c_exp), .c_sig_i(st_c_sig), .special_i(al_special), .any_i(al_any), .e_i(al_e), .f_i(st_f),
         .s_o(sum_s), .ovf_o(sum_ovf));
-    mma_bfma_round #(.SW(SW)) u_bfma_round (.en_i(1'b1),
+    mma_bfma_round #(.SW(SW)) u_bfma_round (.clk_i(1'b0), .en_i(1'b1),
         .special_i(al_special), .any_i(al_any), .e_i(al_e), .f_i(st_f), .s_i(sum_s), .f16_i(st_f16),
         .e8m13_i(st_e8m13), .f32_round_i(st_f32_round), .f16_round_i(st_f16_round), .code_o(rnd_code));
-    mma_bfma_round #(.SW(SW)) u_bfma_round_direct (.en_i(1'b1),
+    mma_bfma_round #(.SW(SW)) u_bfma_round_direct (.clk_i(1'b0), .en_i(1'b1),
         .special_i(r_special), .any_i(r_any), .e_i(r_e), .f_i(r_f), .s_i(r_s), .f16_i(r_f16), .e8m13_i(r_e8m13),
         .f32_round_i(r_f32_round), .f16_round_i(r_f16_round), .code_o(r_code));
-    mma_encode #(.SIGW(48)) u_encode (.en_i(1'b1), .fmt_i(enc_fmt), .mode_i(enc_mode), .sat_i(enc_sat), .sign_i(enc_sign),
+    mma_encode #(.SIGW(48)) u_encode (.clk_i(1'b0), .en_i(1'b1), .fmt_i(enc_fmt), .mode_i(enc_mode), .sat_i(enc_sat), .sign_i(enc_sign),
         .sig_i(enc_sig), .exp_i(enc_exp), .code_o(enc_code), .bad_o(enc_bad), .top_o(enc_top));
+    mma_encode #(.SIGW(48), .PIPE(1)) u_encode_pipe (.clk_i(pipe_clk), .en_i(1'b1), .fmt_i(enc_fmt), .mode_i(enc_mode),
+        .sat_i(enc_sat), .sign_i(enc_sign), .sig_i(enc_sig), .exp_i(enc_exp), .code_o(enc_code_p), .bad_o(),
+        .top_o(enc_top_p));
+    mma_bfma_round #(.SW(SW), .PIPE(1)) u_bfma_round_pipe (.clk_i(pipe_clk), .en_i(1'b1),
+        .special_i(r_special), .any_i(r_any), .e_i(r_e), .f_i(r_f), .s_i(r_s), .f16_i(r_f16), .e8m13_i(r_e8m13),
+        .f32_round_i(r_f32_round), .f16_round_i(r_f16_round), .code_o(r_code_p));
     mma_ieee_add u_ieee_add (.fmt_i(add_fmt), .mode_i(add_mode), .a_i(add_a), .b_i(add_b), .code_o(add_code));
     mma_lane #(.FMTS(NIB_FMTS), .CODE_W(4), .SIG_W(4), .MW(8)) u_nib_lane (.clk_i(lane_clk), .load_i(1'b1),
         .act_i(1'b1), .fmt_a_i(lane_fa), .fmt_b_i(lane_fb), .a_i(lane_a), .b_i(lane_b), .scale_en_i(1'b0),

@@ -17,7 +17,7 @@ module mma_array #(
     parameter HAS_SEP = 1,
     parameter HAS_PAIR = 1,
     parameter [31:0] LANE_FMTS = 32'h8001_EFFE,  // operand formats of the DPUs' lanes (mma_dpu)
-    parameter P = 3,
+    parameter P = 4,              // accumulator slots per DPU (>= 4, mma_dpu)
     parameter SLOT_W = 2,
     parameter MODE_W = `MMA_MODE_BITS,
     parameter NB = HAS_SPARSE ? 2 * NL : NL,    // derived

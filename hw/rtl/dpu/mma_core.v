@@ -387,7 +387,7 @@ module mma_core #(
         .busy_o(a_busy));
 
     // where each result goes: the issue-time position of the slot's last step, delayed with the array
-    localparam LAT = 6;                           // array input -> result
+    localparam LAT = 7;                           // array input -> result (mma_dpu: S0 S1 S2 L0 L1 L2a L2b)
     reg [LAT-1:0] dl_v, dl_rowlast;
     reg [TM*TN-1:0] dl_ok [0:LAT-1];
     reg [15:0] dl_rl [0:LAT-1];

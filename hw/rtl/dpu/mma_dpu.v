@@ -17,7 +17,9 @@
 // `default` DPU-flat on ECP5 180 646 -> 176 071 LUT4, 30 240 -> 25 488 CCU2C, 162 -> 154 DSP).
 //
 // Pipeline: S0 input register | S1 select, decode, multiply | S2 group sums | L0 align (reads the
-// slot's accumulator) | L1 sum | L2 round, chunk end, write back, result.
+// slot's accumulator) | L1 sum | L2 round in two clocks (the encoder's register between its halves:
+// mma_encode PIPE), chunk end, write back, result. The loop from a slot's accumulator read to its
+// write is four clocks, so P >= 4.
 //
 // Operand isolation: the S1 register of a lane (mma_lane) loads only in a step that uses the lane
 // (the lanes a mode's G covers; likewise B's unselected positions of a sparse step), so the
@@ -44,7 +46,8 @@ module mma_dpu #(
     parameter HAS_PAIR = 1,
     parameter [31:0] LANE_FMTS = 32'h8001_EFFE,  // formats a main lane decodes (the configuration's
                                                  // operand formats; default: mma_decode's)
-    parameter P = 3,              // accumulator slots (interleaved outputs), >= 3
+    parameter P = 4,              // accumulator slots (interleaved outputs), >= 4: a slot's step reads its
+                                  // accumulator in S2 and writes it four stages later (L0, L1, L2, the write)
     parameter SLOT_W = 2,
     parameter MODE_W = `MMA_MODE_BITS,       // bits of a mode word (MODE_BITS of hw/rtl/gen/mma_mode.vh)
     parameter NB = HAS_SPARSE ? 2 * NL : NL,    // derived: bytes of B per step
@@ -653,13 +656,25 @@ module mma_dpu #(
                       : s_main_x + $signed(s_grp);
     end
 
-    // ------------------------------------------------------------------ L2: round, chunk end, write back
+    // ------------------------------------------------------------------ L2: round (two clocks: the encoder's
+    // register between its halves, PIPE), chunk end, write back
+    reg              l2_v, l2_cl, l2_last, l2_err_meta, l2_err_code;
+    reg [SLOT_W-1:0] l2_slot;
+    reg [ACC_W-1:0]  l2_s;                          // an integer step's exact running sum
+    always @(posedge clk_i or negedge rst_ni) begin
+        if (!rst_ni) l2_v <= 1'b0;
+        else l2_v <= l1_v;
+    end
+    always @(posedge clk_i) begin
+        l2_slot <= l1_slot; l2_cl <= l1_cl; l2_last <= l1_last; l2_err_meta <= l1_err_meta;
+        l2_err_code <= l1_err_code; l2_s <= l1_s[ACC_W-1:0];
+    end
     wire [31:0] step_code, sep_code, int_code;
-    mma_bfma_round #(.SW(SW)) u_round (.en_i(l1_v && !m_int), .special_i(l1_special), .any_i(l1_any), .e_i(l1_e), .f_i(m_f), .s_i(l1_s),
+    mma_bfma_round #(.SW(SW), .PIPE(1)) u_round (.clk_i(clk_i), .en_i(l1_v && !m_int), .special_i(l1_special), .any_i(l1_any), .e_i(l1_e), .f_i(m_f), .s_i(l1_s),
         .f16_i(m_f16), .e8m13_i(m_e8m13), .f32_round_i(m_f32_round), .f16_round_i(m_f16_round), .code_o(step_code));
     generate
         if (HAS_SEP != 0) begin : g_sep
-            mma_ieee_add u_add (.fmt_i(m_dtype), .mode_i(3'd0), .a_i(step_code), .b_i(base[l1_slot]),
+            mma_ieee_add u_add (.fmt_i(m_dtype), .mode_i(3'd0), .a_i(step_code), .b_i(base[l2_slot]),
                                 .code_o(sep_code));
         end else begin : g_nosep
             assign sep_code = step_code;
@@ -669,34 +684,37 @@ module mma_dpu #(
             wire [13:0] top_unused;
             wire isgn = l1_s < 0;
             wire [IW-1:0] imag = isgn ? -l1_s[IW-1:0] : l1_s[IW-1:0];   // l1_s fits IW bits here
-            mma_encode #(.SIGW(IW)) u_s32 (.en_i(l1_v && m_int), .fmt_i(MMA_FMT_S32), .mode_i(3'd1), .sat_i(m_sat), .sign_i(isgn),
+            mma_encode #(.SIGW(IW), .PIPE(1)) u_s32 (.clk_i(clk_i), .en_i(l1_v && m_int), .fmt_i(MMA_FMT_S32), .mode_i(3'd1), .sat_i(m_sat), .sign_i(isgn),
                 .sig_i(imag), .exp_i(14'sd0), .code_o(int_code), .bad_o(bad), .top_o(top_unused));
         end else begin : g_noint
             assign int_code = 32'd0;
         end
     endgenerate
     wire [31:0] chunk_code = sep ? sep_code : step_code;
-    wire [ACC_W-1:0] next_acc = m_int ? (l1_cl ? {{(ACC_W-32){int_code[31]}}, int_code} : l1_s[ACC_W-1:0])
-                                      : {{(ACC_W-32){1'b0}}, l1_cl ? chunk_code : step_code};
+    wire [ACC_W-1:0] next_acc = m_int ? (l2_cl ? {{(ACC_W-32){int_code[31]}}, int_code} : l2_s)
+                                      : {{(ACC_W-32){1'b0}}, l2_cl ? chunk_code : step_code};
     always @(posedge clk_i) begin
-        if (l1_v) begin
-            acc[l1_slot] <= next_acc;
-            err_meta_q[l1_slot] <= l1_err_meta;
-            err_code_q[l1_slot] <= l1_err_code;
+        if (l2_v) begin
+            acc[l2_slot] <= next_acc;
+            err_meta_q[l2_slot] <= l2_err_meta;
+            err_code_q[l2_slot] <= l2_err_code;
         end
     end
     always @(posedge clk_i or negedge rst_ni) begin
         if (!rst_ni) begin
             valid_o <= 1'b0;
         end else begin
-            valid_o <= l1_v && l1_last;
+            valid_o <= l2_v && l2_last;
         end
     end
     always @(posedge clk_i) begin
-        slot_o <= l1_slot;
+        slot_o <= l2_slot;
         d_o <= next_acc[31:0];
-        err_meta_o <= l1_err_meta;
-        err_code_o <= l1_err_code;
+        err_meta_o <= l2_err_meta;
+        err_code_o <= l2_err_code;
     end
-    assign busy_o = s0_v | s1_v | s2_v | l0_v | l1_v;
+    assign busy_o = s0_v | s1_v | s2_v | l0_v | l1_v | l2_v;
+    generate if (P < 4) begin : g_bad_p
+        mma_dpu_P_below_4_slots_the_accumulator_loop_needs u_bad ();   // elaboration error naming the rule
+    end endgenerate
 endmodule

@@ -35,7 +35,7 @@ module mma_ieee_add (
     wire [31:0] enc;
     wire enc_bad;
     wire [13:0] enc_top;
-    mma_encode #(.SIGW(28)) u_enc (.en_i(1'b1), .fmt_i(fmt_i), .mode_i(mode_i), .sat_i(1'b0), .sign_i(rsign), .sig_i(r),
+    mma_encode #(.SIGW(28)) u_enc (.clk_i(1'b0), .en_i(1'b1), .fmt_i(fmt_i), .mode_i(mode_i), .sat_i(1'b0), .sign_i(rsign), .sig_i(r),
                                    .exp_i($signed({{2{ex[11]}}, ex}) - 14'sd3), .code_o(enc), .bad_o(enc_bad), .top_o(enc_top));
     always @* begin
         ylow = 27'd0;
