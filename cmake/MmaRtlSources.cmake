@@ -1,7 +1,7 @@
 # The one list of the RTL's sources (hw/rtl), by area, for every tool that reads them: the
 # Verilator models (sim/CMakeLists.txt), the lint test, and the synthesis scripts (hw/syn), which
 # get the list through
-#   cmake -DMMA_PRINT_RTL=stage|dpu|accel|all|soc|sys -P cmake/MmaRtlSources.cmake
+#   cmake -DMMA_PRINT_RTL=stage|dpu|exact|accel|all|soc|sys -P cmake/MmaRtlSources.cmake
 # (one path relative to the project root per line; soc_verilator_args: the Verilator flags of the
 # SoC models, one per line); -DMMA_PRINT_RTL=incdirs prints the include
 # directories: hw/rtl/gen (generated parameter files: the format table, mode layout and one file
@@ -33,6 +33,14 @@ set(MMA_RTL_DPU_FILES
   hw/rtl/dpu/mma_array.v
   hw/rtl/dpu/mma_opbuf.v
   hw/rtl/dpu/mma_core.v)
+# The exact FP8 DPU (the `exact` preset's datapath, a unit of its own beside the block-FMA DPU): its
+# files, then the stage modules it uses (mma_encode, mma_round_decide)
+set(MMA_RTL_EXACT_FILES
+  hw/rtl/exact/mma_exact_lane.v
+  hw/rtl/exact/mma_exact_round.v
+  hw/rtl/exact/mma_exact_dpu.v
+  hw/rtl/stage/mma_round_decide.v
+  hw/rtl/stage/mma_encode.v)
 set(MMA_RTL_ACCEL_FILES
   hw/rtl/gen/mma_accel_regs.v
   hw/rtl/accel/mma_ctrl.v
@@ -51,7 +59,7 @@ set(MMA_RTL_SOC_FILES
   hw/rtl/soc/mma_soc_top.v)
 set(MMA_RTL_SYS_FILES
   hw/rtl/soc/mma_soc_sys.v)
-set(MMA_RTL_INCLUDE_FILES_DIRS hw/rtl/gen hw/rtl/stage hw/rtl/accel)
+set(MMA_RTL_INCLUDE_FILES_DIRS hw/rtl/gen hw/rtl/stage hw/rtl/accel hw/rtl/exact)
 # Verilator flags of the SoC models (sim/soc's mmasoc models, the ULX3S flow's --sim model, which
 # gets them with -DMMA_PRINT_RTL=soc_verilator_args): PicoRV32's Verilog is not ours to lint, so
 # warnings are not fatal and its width/lint/style warnings are off; no X modelling; -O3.
@@ -59,7 +67,7 @@ set(MMA_SOC_VERILATOR_ARGS -Wno-fatal -Wno-WIDTH -Wno-lint -Wno-style --x-assign
 list(TRANSFORM MMA_RTL_INCLUDE_FILES_DIRS PREPEND "${MMA_RTL_ROOT}/" OUTPUT_VARIABLE MMA_RTL_INCLUDE_DIRS)
 
 # MMA_RTL_<AREA>_SOURCES: the same lists as absolute paths
-foreach(area IN ITEMS STAGE DPU ACCEL SOC SYS)
+foreach(area IN ITEMS STAGE DPU EXACT ACCEL SOC SYS)
   list(TRANSFORM MMA_RTL_${area}_FILES PREPEND "${MMA_RTL_ROOT}/" OUTPUT_VARIABLE MMA_RTL_${area}_SOURCES)
 endforeach()
 
@@ -83,6 +91,9 @@ if(CMAKE_SCRIPT_MODE_FILE AND MMA_PRINT_RTL)
   endif()
   if(MMA_PRINT_RTL STREQUAL "accel" OR MMA_PRINT_RTL STREQUAL "all" OR _sys)
     list(APPEND _files ${MMA_RTL_ACCEL_FILES})
+  endif()
+  if(MMA_PRINT_RTL STREQUAL "exact")         # the exact FP8 DPU alone (with the stage modules it uses)
+    list(APPEND _files ${MMA_RTL_EXACT_FILES})
   endif()
   if(MMA_PRINT_RTL STREQUAL "soc" OR _sys)   # not in "all": they need picorv32.v besides these
     list(APPEND _files ${MMA_RTL_SOC_FILES})
