@@ -1,11 +1,14 @@
 // One lane of the exact FP8 DPU (mma_exact_dpu): two element codes (e4m3 or e5m2 each, chosen per
 // operand) -> their product placed exactly on the DPU's fixed-point grid, the `exact` preset's
-// (NUMERICS 3: Kulisch-style sum, one rounding) term. Decoding is the decode stage's
-// (mma_decode_set_fn: subnormals at emin - p, never renormalised); the product is the integer
-// product of the significands at the sum of their LSB weights (as mma_multiply), shifted left by
-// that weight minus the grid's LSB weight LSB_W, which is the lowest weight a product of the
-// formats taken can have, so nothing is ever truncated. The term leaves in ones' complement (its bits
-// XOR the product's sign), the DPU adds the count of negative terms once. Combinational.
+// (NUMERICS 3: Kulisch-style sum, one rounding) term. The decode stage's rules (NUMERICS 1, the
+// generated format table's fields: subnormals at emin - p, never renormalised) written out for the
+// two FP8 formats, because a lane is repeated G times per DPU and the generic decoder costs three
+// times the logic: significand sig = {exponent field != 0, fraction}, and the exponent as a count
+// u = max(field, 1) - 1 of binades above the format's lowest weight emin - p. The product of the
+// significands (as mma_multiply: exact, not normalised) is shifted left by u_a + u_b plus the
+// distance from the formats' lowest weights to the grid's LSB (LSB_W, the lowest weight any product
+// of the formats taken can have, so nothing is ever truncated). The term leaves in ones' complement
+// (its bits XOR the product's sign); the DPU adds the count of negative terms once. Combinational.
 module mma_exact_lane #(
     parameter E5M2 = 1,                     // 1: each operand may be e4m3 or e5m2; 0: e4m3 only
     parameter WT = 64                       // term bits: exact_grid_width(E5M2) (checked)
@@ -14,45 +17,86 @@ module mma_exact_lane #(
     input  wire          fb_i,              // B's format
     input  wire [7:0]    a_i,
     input  wire [7:0]    b_i,
-    output wire [WT-1:0] term_o,            // |a*b| * 2^-LSB_W, XOR neg_o (zero for a special or zero product)
-    output wire          neg_o,             // the term is negative (a finite non-zero product)
+    output wire [WT-1:0] term_o,            // |a*b| * 2^-LSB_W, XOR neg_o (unused for a NaN or Inf product)
+    output wire          neg_o,             // the product's sign bit: term_o is in ones' complement
     output wire          nan_o,             // a NaN operand, or 0 x Inf
     output wire          inf_o,             // Inf x non-zero finite or Inf (sign in sign_o)
     output wire          zero_o,            // a zero product (sign in sign_o)
     output wire          sign_o             // the product's sign
 );
 `include "mma_fmt.vh"
-`include "mma_decode_fn.vh"
 `include "mma_exact_grid.vh"
-    localparam [31:0] MASK = (32'd1 << MMA_FMT_E4M3) | (E5M2 ? (32'd1 << MMA_FMT_E5M2) : 32'd0);
+    localparam SB = exact_sig_bits(E5M2);             // significand bits of an operand
+    localparam PW = 2 * SB;                           // product bits
     localparam signed [13:0] LSB_W = exact_grid_lsb(E5M2);
-    localparam PW = 2 * exact_sig_bits(E5M2);         // product bits
-    localparam SHW = $clog2(WT);                      // shift amount bits
+    // binades from a format's lowest weight to the grid's LSB, half of the pair's distance each
+    localparam K4 = exact_fmt_min_lsb(MMA_FMT_E4M3) - LSB_W / 2;
+    localparam K5 = exact_fmt_min_lsb(MMA_FMT_E5M2) - LSB_W / 2;
+    // the largest shift: both operands at their format's largest finite binade
+    localparam MAXSH = 2 * ((E5M2 && exact_fmt_max_lsb(MMA_FMT_E5M2) > exact_fmt_max_lsb(MMA_FMT_E4M3)) ?
+                            exact_fmt_max_lsb(MMA_FMT_E5M2) : exact_fmt_max_lsb(MMA_FMT_E4M3)) - LSB_W;
+    localparam UW = $clog2(MAXSH + 1);                // bits of a shift count
 
-    reg  [39:0] ra, rb;
-    reg  [1:0]  ca, cb;
-    reg         nan, inf, zero, sign;
+    // {class bits, sig, u + K}: one operand, format f (0 e4m3, 1 e5m2)
+    function [3+SB+UW-1:0] operand;                   // {nan, inf, zero, sig[SB-1:0], v[UW-1:0]}
+        input [7:0] x;
+        input       f;
+        integer eb, fb, k, e, fr, emask, fmask;
+        reg nan, inf, zero;
+        reg [SB-1:0] sig;
+        reg [UW-1:0] v;
+        begin
+            eb = f ? MMA_FMT_EXP_BITS_TAB[MMA_FMT_E5M2*4 +: 4] : MMA_FMT_EXP_BITS_TAB[MMA_FMT_E4M3*4 +: 4];
+            fb = f ? exact_fmt_p(MMA_FMT_E5M2) : exact_fmt_p(MMA_FMT_E4M3);
+            k  = f ? K5 : K4;
+            emask = (1 << eb) - 1;
+            fmask = (1 << fb) - 1;
+            e  = (x >> fb) & emask;
+            fr = x & fmask;
+            // NaN: IEEE style (e5m2) exponent all ones and a fraction; all-ones style (e4m3) every bit
+            if ((f ? MMA_FMT_NAN_STYLE_TAB[MMA_FMT_E5M2*2 +: 2] : MMA_FMT_NAN_STYLE_TAB[MMA_FMT_E4M3*2 +: 2]) == 2'd1)
+                nan = e == emask && fr != 0;
+            else
+                nan = e == emask && fr == fmask;
+            inf  = (f ? MMA_FMT_INF_TAB[MMA_FMT_E5M2] : MMA_FMT_INF_TAB[MMA_FMT_E4M3]) && e == emask && fr == 0;
+            zero = e == 0 && fr == 0;
+            sig  = ((e != 0 ? 1 : 0) << fb) | fr;
+            v    = (e == 0 ? 0 : e - 1) + k;
+            operand = {nan, inf, zero, sig, v};
+        end
+    endfunction
+
+    reg  [3+SB+UW-1:0] oa, ob;
+    reg  nan, inf, zero, sign;
     reg  [PW-1:0] mag;
-    reg  [SHW-1:0] sh;
-    reg  signed [13:0] w;
+    reg  [UW-1:0] sh;
     always @* begin
-        ra = mma_decode_set_fn(MASK, (E5M2 && fa_i) ? MMA_FMT_E5M2 : MMA_FMT_E4M3, {24'd0, a_i});
-        rb = mma_decode_set_fn(MASK, (E5M2 && fb_i) ? MMA_FMT_E5M2 : MMA_FMT_E4M3, {24'd0, b_i});
-        ca = ra[38:37];
-        cb = rb[38:37];
-        sign = ra[36] ^ rb[36];
-        nan  = ca == 2'd3 || cb == 2'd3 || (ca == 2'd2 && cb == 2'd0) || (ca == 2'd0 && cb == 2'd2);
-        inf  = !nan && (ca == 2'd2 || cb == 2'd2);
-        zero = !nan && !inf && (ca == 2'd0 || cb == 2'd0);
-        mag  = ra[PW/2-1:0] * rb[PW/2-1:0];
-        w    = $signed({{2{ra[35]}}, ra[35:24]}) + $signed({{2{rb[35]}}, rb[35:24]}) - LSB_W;
-        sh   = w[SHW-1:0];
-        if (nan || inf || zero)
-            mag = {PW{1'b0}};
+        oa = operand(a_i, E5M2 != 0 && fa_i);
+        ob = operand(b_i, E5M2 != 0 && fb_i);
+        sign = a_i[7] ^ b_i[7];
+        nan  = oa[SB+UW+2] || ob[SB+UW+2] || (oa[SB+UW+1] && ob[SB+UW]) || (oa[SB+UW] && ob[SB+UW+1]);
+        inf  = !nan && (oa[SB+UW+1] || ob[SB+UW+1]);
+        zero = !nan && !inf && (oa[SB+UW] || ob[SB+UW]);
+        mag  = oa[UW +: SB] * ob[UW +: SB];           // a zero operand gives 0; a special's term is unused
+        sh   = oa[UW-1:0] + ob[UW-1:0];
     end
-    wire [WT-1:0] placed = {{(WT-PW){1'b0}}, mag} << sh;
-    wire neg = sign && !(nan || inf || zero);
-    assign term_o = placed ^ {WT{neg}};
+    // the shift, one binary digit at a time, each level only as wide as its input can reach
+    // ones' complement of every term with the sign set: a zero product gives ~0, which the count of
+    // negative terms brings back to 0 (a NaN or Inf lane's term is garbage: the result is special)
+    wire neg = sign;
+    genvar l;
+    generate for (l = 0; l <= UW; l = l + 1) begin : g_sh
+        localparam IW = (PW + (1 << l) - 1) > WT ? WT : (PW + (1 << l) - 1);   // bits in at level l
+        wire [IW-1:0] v;
+        if (l == 0) begin : g_in
+            assign v = mag;
+        end else begin : g_mux
+            localparam PI = (PW + (1 << (l - 1)) - 1) > WT ? WT : (PW + (1 << (l - 1)) - 1);
+            wire [IW-1:0] wide = {{(IW-PI+1){1'b0}}, g_sh[l-1].v} ;
+            assign v = sh[l-1] ? (wide << (1 << (l - 1))) : wide;
+        end
+    end endgenerate
+    assign term_o = {{(WT+1){1'b0}}, g_sh[UW].v} ^ {WT{neg}};
     assign neg_o  = neg;
     assign nan_o  = nan;
     assign inf_o  = inf;

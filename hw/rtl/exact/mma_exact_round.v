@@ -75,6 +75,7 @@ module mma_exact_round #(
             minor = {WW{1'b0}};
         bsign = cbig ? csign : sneg;
         ssign = cbig ? sneg : csign;
+        lost = {WW{1'b0}};
         if (d >= WW) begin
             sml = {{(WW-1){1'b0}}, |minor};
         end else begin
