@@ -39,6 +39,8 @@ set(MMA_RTL_EXACT_FILES
   hw/rtl/exact/mma_exact_lane.v
   hw/rtl/exact/mma_exact_round.v
   hw/rtl/exact/mma_exact_dpu.v
+  hw/rtl/exact/mma_exact_final.v
+  hw/rtl/exact/mma_exact_dot.v
   hw/rtl/stage/mma_round_decide.v
   hw/rtl/stage/mma_encode.v)
 set(MMA_RTL_ACCEL_FILES

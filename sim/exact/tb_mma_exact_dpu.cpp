@@ -1,32 +1,36 @@
-// Exact FP8 DPU harness: one mma_exact_dpu (G = 32; built twice, with e5m2 (E5M2 = 1) and e4m3 only)
-// against the golden model: every step's D must equal mma_dot's under the `exact` preset (k = 32,
-// f32 C and D, the step's rounding mode) bit for bit.
+// Exact FP8 DPU harness: one mma_exact_dot (mma_exact_dpu + mma_exact_final, G = 32; built twice:
+// e4m3 and e5m2 operands with KB = 16, and e4m3 only with KB = 3, i.e. at most 8 steps an output)
+// against the golden model: every output's D must equal mma_dot's under the `exact` preset (k = 32 x
+// its steps, f32 C and D, the output's rounding mode) bit for bit, one rounding for the whole k.
 //
 //   tb_mma_exact_dpu [--seed S] [--start N] [--count C] [--pairs 0|1]
 //
-// Cases 0 .. P-1 (--pairs 1, the default) are every pair of codes of every format pair the model
-// takes, one pair a step in lane (case mod 32), the other lanes zeros of random signs, C a zero of
-// random sign, the rounding mode (case mod 5): the product stage exhaustively, specials included.
-// Cases from P on are random steps of six kinds (uniform codes, specials sprinkled, cancelling pairs,
-// zeros, a narrow exponent band, one large product over tiny ones), each with a C of nine kinds
-// (zeros, subnormal, any normal, Inf, NaN, the products' sum negated exactly, one unit off, a few
-// binades off, or 20 to 40 binades above it, so that the sum's low bits leave the adder's window).
-// Case i comes from (seed, i) alone: a mismatch prints the command that replays just that case.
-// The result classes reached are counted; a class never reached fails the run (the generator must
-// be able to reach every outcome).
+// Cases 0 .. P-1 (--pairs 1, the default) are one-step outputs with every pair of codes of every
+// format pair the model takes, one pair in lane (case mod 32), the other lanes zeros of random
+// signs, C a zero of random sign, the rounding mode (case mod 5): the product stage exhaustively,
+// specials included. Cases from P on are random outputs of 1 to 4 steps (a few of up to 2^KB + 2
+// steps, and a few whose first step does not say first: both must raise err_o), each step of six
+// kinds (uniform codes, specials sprinkled, cancelling pairs, zeros, a narrow exponent band, one
+// large product over tiny ones), each with a C of nine kinds (zeros, subnormal, any normal, Inf,
+// NaN, the products' sum negated exactly, one unit off, a few binades off, or 20 to 40 binades
+// above it, so that the sum's low bits leave the adder's window). Steps run back to back, one a
+// clock. Case i comes from (seed, i) alone: a mismatch prints the command that replays just that
+// case. The result classes reached are counted; a class never reached fails the run (the generator
+// must be able to reach every outcome).
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
 #include <deque>
 #include <string>
+#include <vector>
 
 #if MMA_TB_E5M2
-#include "Vmma_exact_dpu_e5.h"
-using Top = Vmma_exact_dpu_e5;
+#include "Vmma_exact_dot_e5.h"
+using Top = Vmma_exact_dot_e5;
 #define TB_NAME "rtl_exact_dpu"
 #else
-#include "Vmma_exact_dpu_e4.h"
-using Top = Vmma_exact_dpu_e4;
+#include "Vmma_exact_dot_e4.h"
+using Top = Vmma_exact_dot_e4;
 #define TB_NAME "rtl_exact_dpu_e4m3"
 #endif
 #include "verilated.h"
@@ -37,7 +41,8 @@ using Top = Vmma_exact_dpu_e4;
 namespace {
 
 constexpr unsigned G = 32;
-constexpr unsigned LAT = 3;   // mma_exact_dpu: d_o follows valid_i by 3 clocks
+constexpr unsigned LAT = 5;   // mma_exact_dot: d_o follows the last step by 5 clocks
+constexpr unsigned KB = MMA_TB_KB;   // the model's KB: at most 2^KB steps an output
 constexpr unsigned NFMT = MMA_TB_E5M2 ? 2 : 1;
 
 Top *top;
@@ -51,8 +56,10 @@ void tick() {
 
 struct step {
     unsigned fa = 0, fb = 0, mode = 0;   // format selects (0 e4m3, 1 e5m2), rounding mode
-    uint8_t a[G] = {}, b[G] = {};
+    std::vector<uint8_t> a, b;           // G x steps codes each
     uint32_t c = 0;
+    bool no_first = false;               // the first step does not raise first_i (err_o expected)
+    unsigned steps() const { return (unsigned)(a.size() / G); }
 };
 
 mma_format fmt_of(unsigned sel) { return sel ? MMA_FMT_E5M2 : MMA_FMT_E4M3; }
@@ -65,12 +72,10 @@ uint32_t golden(const step &s) {
         std::exit(2);
     }
     prof.round_mode = (uint8_t)s.mode;
-    uint64_t a[G], b[G], d = 0;
-    for (unsigned i = 0; i < G; i++) {
-        a[i] = s.a[i];
-        b[i] = s.b[i];
-    }
-    const mma_status st = mma_dot(&prof, fmt_of(s.fa), a, 1, fmt_of(s.fb), b, 1, G, MMA_FMT_F32, s.c, MMA_FMT_F32, &d);
+    std::vector<uint64_t> a(s.a.begin(), s.a.end()), b(s.b.begin(), s.b.end());
+    uint64_t d = 0;
+    const mma_status st = mma_dot(&prof, fmt_of(s.fa), a.data(), 1, fmt_of(s.fb), b.data(), 1, a.size(), MMA_FMT_F32,
+                                  s.c, MMA_FMT_F32, &d);
     if (st != MMA_OK) {
         std::fprintf(stderr, "mma_dot: %s\n", mma_status_name(st));
         std::exit(2);
@@ -92,14 +97,30 @@ uint8_t special_code(tb::rng &r, unsigned sel) {
     return (uint8_t)(s | e5[r.below(4)]);
 }
 
+void fill_step(tb::rng &r, step &s, unsigned o);
+void set_c(tb::rng &r, step &s);
+
+// A random job: formats, mode, 1 to 4 steps (or around the 2^KB limit), C.
 void random_step(tb::rng &r, step &s) {
     s.fa = NFMT > 1 ? (unsigned)r.bits(1) : 0;
     s.fb = NFMT > 1 ? (unsigned)r.bits(1) : 0;
     s.mode = r.below(5);
+    unsigned n = 1 + r.below(4);
+    if (r.chance(2)) n = 1 + r.below((1u << (KB < 3 ? KB : 3)) + 2);   // around the limit when KB is small
+    s.no_first = r.chance(1);
+    s.a.assign(G * n, 0);
+    s.b.assign(G * n, 0);
+    for (unsigned k = 0; k < n; k++) fill_step(r, s, k * G);
+
+    set_c(r, s);
+}
+
+// One step's G pairs from position o of a job: one of six kinds.
+void fill_step(tb::rng &r, step &s, unsigned o) {
     const unsigned kind = r.below(6);
     const unsigned ea = s.fa ? 31 : 15, eb = s.fb ? 31 : 15;
     const unsigned band_a = r.below(ea), band_b = r.below(eb);
-    for (unsigned i = 0; i < G; i++) {
+    for (unsigned i = o; i < o + G; i++) {
         s.a[i] = (uint8_t)r.bits(8);
         s.b[i] = (uint8_t)r.bits(8);
         switch (kind) {
@@ -122,7 +143,7 @@ void random_step(tb::rng &r, step &s) {
             s.b[i] = code_in_band(r, s.fb, band_b, band_b);
             break;
         case 5:   // one large product, the others tiny (the grid's whole width)
-            if (i == 0) {
+            if (i == o) {
                 s.a[i] = code_in_band(r, s.fa, ea - 1, ea - 1);
                 s.b[i] = code_in_band(r, s.fb, eb - 1, eb - 1);
             } else {
@@ -141,7 +162,10 @@ void random_step(tb::rng &r, step &s) {
             if (s.fb == 1 && (s.b[i] & 0x7C) == 0x7C) s.b[i] ^= 0x04;
         }
     }
-    // C
+}
+
+// C of one of nine kinds, some of them from the golden model's sum of the job's products.
+void set_c(tb::rng &r, step &s) {
     s.c = 0;
     step z = s;
     z.c = 0;
@@ -174,6 +198,8 @@ void random_step(tb::rng &r, step &s) {
 
 void pair_step(uint64_t seed, uint64_t i, step &s) {
     tb::rng r(seed, i);
+    s.a.assign(G, 0);
+    s.b.assign(G, 0);
     const unsigned combo = (unsigned)(i >> 16);
     s.fa = combo & 1;
     s.fb = combo >> 1;
@@ -189,8 +215,9 @@ void pair_step(uint64_t seed, uint64_t i, step &s) {
 }
 
 // Result classes reached, for the coverage check.
-enum { R_NAN, R_INF, R_ZERO, R_SUB, R_NORMAL, R_NEG, R_CANCEL, R_COUNT };
-const char *const r_name[R_COUNT] = {"NaN", "Inf", "zero", "subnormal", "normal", "negative", "cancelled to below C/2^20"};
+enum { R_NAN, R_INF, R_ZERO, R_SUB, R_NORMAL, R_NEG, R_CANCEL, R_MULTI, R_ERR, R_COUNT };
+const char *const r_name[R_COUNT] = {"NaN", "Inf", "zero", "subnormal", "normal", "negative",
+                                     "cancelled to below C/2^20", "several steps", "err_o"};
 
 }  // namespace
 
@@ -231,26 +258,32 @@ int main(int argc, char **argv) {
 
     tb::report rep(TB_NAME, std::string(argv[0]) + " --pairs " + std::to_string(pairs), seed);
     uint64_t hits[R_COUNT] = {};
-    struct pending { uint64_t index; step s; uint32_t want; };
+    struct pending { uint64_t index; step s; uint32_t want; bool err; };
     std::deque<pending> q;
     auto check_output = [&]() {
         if (!top->valid_o) return;
         if (q.empty()) {
-            rep.expect(false, 0, "an output without a step");
+            rep.expect(false, 0, "an output without a job");
             return;
         }
         const pending p = q.front();
         q.pop_front();
         const uint32_t got = top->d_o;
         const uint32_t w = p.want;
-        if (!rep.expect(got == w, p.index, "A %s B %s mode %u C 0x%08x: D 0x%08x, golden 0x%08x",
-                        p.s.fa ? "e5m2" : "e4m3", p.s.fb ? "e5m2" : "e4m3", p.s.mode, p.s.c, got, w))
+        if (p.err || top->err_o) {
+            rep.expect(p.err == (top->err_o != 0), p.index, "%u steps%s: err_o %u, expected %u", p.s.steps(),
+                       p.s.no_first ? " (the first without first_i)" : "", (unsigned)top->err_o, (unsigned)p.err);
+            return;
+        }
+        if (!rep.expect(got == w, p.index, "A %s B %s, %u steps, mode %u, C 0x%08x: D 0x%08x, golden 0x%08x",
+                        p.s.fa ? "e5m2" : "e4m3", p.s.fb ? "e5m2" : "e4m3", p.s.steps(), p.s.mode, p.s.c, got, w))
             return;
         const uint32_t e = w >> 23 & 0xFF, f = w & 0x7FFFFF;
         hits[e == 0xFF ? (f ? R_NAN : R_INF) : e == 0 ? (f ? R_SUB : R_ZERO) : R_NORMAL]++;
         if ((w >> 31) && !(e == 0xFF && f)) hits[R_NEG]++;
         const uint32_t ce = p.s.c >> 23 & 0xFF;
         if (ce != 0 && ce != 0xFF && e != 0xFF && (w & 0x7FFFFFFF) != 0 && ce > e + 20) hits[R_CANCEL]++;
+        if (p.s.steps() > 1) hits[R_MULTI]++;
     };
     for (uint64_t i = start; i < start + count; i++) {
         step s;
@@ -260,26 +293,34 @@ int main(int argc, char **argv) {
             tb::rng r(seed, i);
             random_step(r, s);
         }
-        top->valid_i = 1;
-        top->fa_i = s.fa;
-        top->fb_i = s.fb;
-        top->mode_i = s.mode;
-        top->c_i = s.c;
-        for (unsigned l = 0; l < G; l++) {
-            tb::set_field(top->a_i, 8 * l, 8, s.a[l]);
-            tb::set_field(top->b_i, 8 * l, 8, s.b[l]);
+        const unsigned n = s.steps();
+        const bool err = s.no_first || n > (1u << KB);
+        if (err) hits[R_ERR]++;
+        q.push_back({i, s, err ? 0u : golden(s), err});
+        for (unsigned k = 0; k < n; k++) {
+            top->valid_i = 1;
+            top->first_i = k == 0 && !s.no_first;
+            top->last_i = k + 1 == n;
+            top->fa_i = s.fa;
+            top->fb_i = s.fb;
+            top->mode_i = s.mode;
+            top->c_i = s.c;
+            for (unsigned l = 0; l < G; l++) {
+                tb::set_field(top->a_i, 8 * l, 8, s.a[k * G + l]);
+                tb::set_field(top->b_i, 8 * l, 8, s.b[k * G + l]);
+            }
+            tick();
+            check_output();
         }
-        q.push_back({i, s, golden(s)});
-        tick();
-        check_output();
     }
     top->valid_i = 0;
     for (unsigned t = 0; t < LAT + 2; t++) {
         tick();
         check_output();
     }
-    rep.expect(q.empty(), start + count, "%zu steps never came out", q.size());
-    std::printf("%s: A and B in %s; result classes reached:", TB_NAME, NFMT > 1 ? "e4m3 and e5m2" : "e4m3");
+    rep.expect(q.empty(), start + count, "%zu outputs never came", q.size());
+    std::printf("%s: A and B in %s, at most 2^%u steps an output; result classes reached:", TB_NAME,
+                NFMT > 1 ? "e4m3 and e5m2" : "e4m3", KB);
     for (unsigned k = 0; k < R_COUNT; k++) std::printf(" %s %llu%s", r_name[k], (unsigned long long)hits[k], k + 1 < R_COUNT ? "," : "\n");
     int rc = rep.finish();
     if (start <= np && start + count >= np + 100000) {   // a run with the random steps: every class
