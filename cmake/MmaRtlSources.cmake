@@ -33,14 +33,14 @@ set(MMA_RTL_DPU_FILES
   hw/rtl/dpu/mma_array.v
   hw/rtl/dpu/mma_opbuf.v
   hw/rtl/dpu/mma_core.v)
-# The exact FP8 DPU (the `exact` preset's datapath, a unit of its own beside the block-FMA DPU): its
+# The exact FP8 array (the `exact` preset's datapath, a unit of its own beside the block-FMA DPU): its
 # files, then the stage modules it uses (mma_encode, mma_round_decide)
 set(MMA_RTL_EXACT_FILES
   hw/rtl/exact/mma_exact_lane.v
   hw/rtl/exact/mma_exact_round.v
   hw/rtl/exact/mma_exact_dpu.v
   hw/rtl/exact/mma_exact_final.v
-  hw/rtl/exact/mma_exact_dot.v
+  hw/rtl/exact/mma_exact_array.v
   hw/rtl/stage/mma_round_decide.v
   hw/rtl/stage/mma_encode.v)
 set(MMA_RTL_ACCEL_FILES

