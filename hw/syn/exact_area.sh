@@ -45,7 +45,7 @@ if [[ $ver == 0.70 ]]; then
   abc9=""                                   # 0.70 maps with abc9 always
 fi
 mkdir -p "$out"
-tag="${tm}x${tn}$( ((flat)) && echo _flat)_e5m2_${e5m2}_g${g}_kb${kb}_${target}${abc9:+_abc9}_yosys${ver}"
+tag="${tm}x${tn}$( ((flat)) && echo _flat || true)_e5m2_${e5m2}_g${g}_kb${kb}_${target}${abc9:+_abc9}_yosys${ver}"
 mapfile -t files < <(cmake -DMMA_PRINT_RTL=exact -P "$root/cmake/MmaRtlSources.cmake")
 mapfile -t incs < <(cmake -DMMA_PRINT_RTL=incdirs -P "$root/cmake/MmaRtlSources.cmake")
 {

@@ -5,7 +5,10 @@
 // e4m3 only (KB = 3, at most 8 steps an output, so that the limit is reached).
 //
 //   tb_mma_exact_array [--seed S] [--start N] [--count C] [--pairs 0|1]
+//   tb_mma_exact_array --bench CYCLES [--seed S]
 //
+// --bench: no checking; 64 random jobs (every DPU busy every clock) fed for CYCLES clocks, then a
+// table of the simulation's speed (Verilated cycles per second on this core).
 // A case is a job: every DPU's output for the same steps, fed one step a clock, jobs back to back.
 // Cases 0 .. P-1 (--pairs 1, the default) run every pair of codes of every format pair the model
 // takes, in lane (case mod 32) of the first step of every row and column, the other lanes and the
@@ -24,6 +27,7 @@
 // reach every outcome).
 #include <cstdio>
 #include <cstdlib>
+#include <chrono>
 #include <cstring>
 #include <deque>
 #include <string>
@@ -222,7 +226,7 @@ struct expect_out {
 
 int main(int argc, char **argv) {
     Verilated::commandArgs(argc, argv);
-    uint64_t seed = 1, start = 0, count = 0;
+    uint64_t seed = 1, start = 0, count = 0, bench = 0;
     bool count_given = false;
     unsigned pairs = 1;
     for (int i = 1; i < argc; i++) {
@@ -241,6 +245,7 @@ int main(int argc, char **argv) {
         else if (k == "--start") start = v;
         else if (k == "--count") { count = v; count_given = true; }
         else if (k == "--pairs" && v <= 1) pairs = (unsigned)v;
+        else if (k == "--bench" && v > 0) bench = v;
         else {
             std::fprintf(stderr, "%s: unknown option %s\n", argv[0], k.c_str());
             return 2;
@@ -255,6 +260,55 @@ int main(int argc, char **argv) {
     tick();
     tick();
     top->rst_ni = 1;
+
+    if (bench) {   // the array busy every clock with valid jobs; nothing checked
+        std::vector<job> jobs(64);
+        for (unsigned i = 0; i < jobs.size(); i++) {
+            tb::rng r(seed, i);
+            do random_job(r, jobs[i]); while (jobs[i].n < N || jobs[i].n > (1u << KB) || jobs[i].no_first);
+        }
+        // the ports' words of every step, packed once (the loop below only copies words)
+        constexpr unsigned AW = TM * G / 4, BW = TN * G / 4;   // 32-bit words of a_i, b_i
+        struct packed { uint32_t a[AW], b[BW], c[N]; bool first, last; unsigned fa, fb, mode; };
+        std::vector<packed> steps;
+        for (const job &j : jobs)
+            for (unsigned k = 0; k < j.n; k++) {
+                packed p{};
+                for (unsigned row = 0; row < TM; row++)
+                    for (unsigned l = 0; l < G; l++) tb::set_field(p.a, 8 * (G * row + l), 8, j.a[row][k * G + l]);
+                for (unsigned col = 0; col < TN; col++)
+                    for (unsigned l = 0; l < G; l++) tb::set_field(p.b, 8 * (G * col + l), 8, j.b[col][k * G + l]);
+                for (unsigned o = 0; o < N; o++) p.c[o] = j.c[o];
+                p.first = k == 0;
+                p.last = k + 1 == j.n;
+                p.fa = j.fa;
+                p.fb = j.fb;
+                p.mode = j.mode;
+                steps.push_back(p);
+            }
+        uint64_t cyc = 0, outs = 0;
+        const auto t0 = std::chrono::steady_clock::now();
+        for (size_t si = 0; cyc < bench; cyc++, si = si + 1 == steps.size() ? 0 : si + 1) {
+            const packed &p = steps[si];
+            top->valid_i = 1;
+            top->first_i = p.first;
+            top->last_i = p.last;
+            top->fa_i = p.fa;
+            top->fb_i = p.fb;
+            top->mode_i = p.mode;
+            for (unsigned w = 0; w < AW; w++) top->a_i[w] = p.a[w];
+            for (unsigned w = 0; w < BW; w++) top->b_i[w] = p.b[w];
+            for (unsigned o = 0; o < N; o++) tb::set_field(top->c_i, 32 * o, 32, p.c[o]);
+            tick();
+            outs += top->valid_o;
+        }
+        const double secs = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
+        std::printf("| model | DPUs | FP8 MACs/cycle | cycles | outputs | seconds | cycles/s |\n|---|---:|---:|---:|---:|---:|---:|\n");
+        std::printf("| %s | %u x %u | %u | %llu | %llu | %.2f | %.0f |\n", TB_NAME, TM, TN, N * G,
+                    (unsigned long long)cyc, (unsigned long long)outs, secs, (double)cyc / secs);
+        delete top;
+        return 0;
+    }
 
     tb::report rep(TB_NAME, std::string(argv[0]) + " --pairs " + std::to_string(pairs), seed);
     uint64_t hits[R_COUNT] = {};
