@@ -33,7 +33,7 @@ module mma_exact_array #(
 `include "mma_exact_grid.vh"
     localparam N = TM * TN;
     localparam SA = exact_grid_width(E5M2) + 1 + $clog2(G) + KB;
-    localparam XW = SA + 7;                 // an output's sum and summary: {err, zn, zp, nz, ninf, pinf, nan, s}
+    localparam XW = SA + EX_CLS + 1;        // an output's sum and summary: {err, cls, s}
 
     wire [N-1:0]    dv;
     wire [N*XW-1:0] x;
@@ -41,13 +41,13 @@ module mma_exact_array #(
     generate for (r = 0; r < TM; r = r + 1) begin : g_row
         for (c = 0; c < TN; c = c + 1) begin : g_col
             wire [SA-1:0] s;
-            wire nan, pinf, ninf, nz, zp, zn, err;
+            wire [EX_CLS-1:0] cls;
+            wire err;
             (* keep_hierarchy *) mma_exact_dpu #(.G(G), .E5M2(E5M2), .KB(KB), .SA(SA)) u_dpu (
                 .clk_i(clk_i), .rst_ni(rst_ni), .valid_i(valid_i), .first_i(first_i), .last_i(last_i),
                 .fa_i(fa_i), .fb_i(fb_i), .a_i(a_i[G*8*r +: G*8]), .b_i(b_i[G*8*c +: G*8]),
-                .valid_o(dv[r*TN+c]), .s_o(s), .nan_o(nan), .pinf_o(pinf), .ninf_o(ninf), .nz_o(nz),
-                .zp_o(zp), .zn_o(zn), .err_o(err));
-            assign x[(r*TN+c)*XW +: XW] = {err, zn, zp, nz, ninf, pinf, nan, s};
+                .valid_o(dv[r*TN+c]), .s_o(s), .cls_o(cls), .err_o(err));
+            assign x[(r*TN+c)*XW +: XW] = {err, cls, s};
         end
     end endgenerate
 
@@ -87,9 +87,8 @@ module mma_exact_array #(
         k3 <= k2;
     end
     (* keep_hierarchy *) mma_exact_final #(.E5M2(E5M2), .SA(SA)) u_final (
-        .clk_i(clk_i), .rst_ni(rst_ni), .valid_i(rd_v), .s_i(xk[SA-1:0]), .nan_i(xk[SA]),
-        .pinf_i(xk[SA+1]), .ninf_i(xk[SA+2]), .nz_i(xk[SA+3]), .zp_i(xk[SA+4]), .zn_i(xk[SA+5]),
-        .err_i(xk[SA+6] || rd_late), .c_i(ck), .mode_i(mk), .valid_o(valid_o), .d_o(d_o), .err_o(err_o));
+        .clk_i(clk_i), .rst_ni(rst_ni), .valid_i(rd_v), .s_i(xk[SA-1:0]), .cls_i(xk[SA +: EX_CLS]),
+        .err_i(xk[XW-1] || rd_late), .c_i(ck), .mode_i(mk), .valid_o(valid_o), .d_o(d_o), .err_o(err_o));
     assign idx_o = k3;
     generate if (N > 255) begin : g_bad_n
         mma_exact_array_more_than_255_DPUs u_bad ();                   // elaboration error naming the rule

@@ -27,12 +27,7 @@ module mma_exact_dpu #(
     input  wire [G*8-1:0] b_i,
     output reg            valid_o,          // an output's sum
     output reg  [SA-1:0]  s_o,              // sum of its products, two's complement, LSB weight exact_grid_lsb(E5M2)
-    output reg            nan_o,            // a product was NaN (NaN operand, or 0 x Inf)
-    output reg            pinf_o,           // a product was +Inf
-    output reg            ninf_o,           // a product was -Inf
-    output reg            nz_o,             // a product was finite and not zero
-    output reg            zp_o,             // a product was +0
-    output reg            zn_o,             // a product was -0
+    output reg  [5:0]     cls_o,            // its special-value summary (bits EX_* of mma_exact_grid.vh)
     output reg            err_o             // more than 2^KB steps, or a step without a first: s_o is not the sum
 );
 `include "mma_fmt.vh"
@@ -78,28 +73,30 @@ module mma_exact_dpu #(
     // ---- stage 1 register: the step's exact sum and special-value summary
     reg          s1_v, s1_first, s1_last;
     reg [SW-1:0] s1_sum;
-    reg          s1_nan, s1_pinf, s1_ninf, s1_nz, s1_zp, s1_zn;
+    reg [EX_CLS-1:0] s1_cls;
     always @(posedge clk_i) begin
         s1_v     <= rst_ni && valid_i;
         s1_first <= first_i;
         s1_last  <= last_i;
         s1_sum   <= sum;
-        s1_nan   <= |nan;
-        s1_pinf  <= |(inf & ~sign);
-        s1_ninf  <= |(inf & sign);
-        s1_nz    <= |(~(nan | inf | zero));
-        s1_zp    <= |(zero & ~sign);
-        s1_zn    <= |(zero & sign);
+        s1_cls[EX_NAN]  <= |nan;
+        s1_cls[EX_PINF] <= |(inf & ~sign);
+        s1_cls[EX_NINF] <= |(inf & sign);
+        s1_cls[EX_NZ]   <= |(~(nan | inf | zero));
+        s1_cls[EX_ZP]   <= |(zero & ~sign);
+        s1_cls[EX_ZN]   <= |(zero & sign);
     end
 
     // ---- stage 2: the accumulator (the output's sum so far) and its summary; s_o on the last step
     reg [SA-1:0] acc;
     reg [KB-1:0] steps;                               // steps of the output so far, minus one
-    reg          a_nan, a_pinf, a_ninf, a_nz, a_zp, a_zn, a_err, a_open;
+    reg [EX_CLS-1:0] a_cls;
+    reg          a_err, a_open;
     wire [SA-1:0] step_sum = {{(SA-SW){s1_sum[SW-1]}}, s1_sum};
     wire [SA-1:0] acc_next = s1_first ? step_sum : acc + step_sum;
     wire          full     = &steps;                  // 2^KB steps taken: one more does not fit
     wire          err_next = !s1_first && (a_err || full || !a_open);
+    wire [EX_CLS-1:0] cls_next = s1_cls | (s1_first ? {EX_CLS{1'b0}} : a_cls);
     always @(posedge clk_i) begin
         valid_o <= rst_ni && s1_v && s1_last;
         if (!rst_ni) begin
@@ -107,28 +104,21 @@ module mma_exact_dpu #(
         end else if (s1_v) begin
             acc    <= acc_next;
             steps  <= s1_first ? {KB{1'b0}} : steps + {{(KB-1){1'b0}}, !full};
-            a_nan  <= s1_nan  || (!s1_first && a_nan);
-            a_pinf <= s1_pinf || (!s1_first && a_pinf);
-            a_ninf <= s1_ninf || (!s1_first && a_ninf);
-            a_nz   <= s1_nz   || (!s1_first && a_nz);
-            a_zp   <= s1_zp   || (!s1_first && a_zp);
-            a_zn   <= s1_zn   || (!s1_first && a_zn);
+            a_cls  <= cls_next;
             a_err  <= err_next;
             a_open <= !s1_last;
             if (s1_last) begin                        // s_o holds until the next output's last step
                 s_o    <= acc_next;
-                nan_o  <= s1_nan  || (!s1_first && a_nan);
-                pinf_o <= s1_pinf || (!s1_first && a_pinf);
-                ninf_o <= s1_ninf || (!s1_first && a_ninf);
-                nz_o   <= s1_nz   || (!s1_first && a_nz);
-                zp_o   <= s1_zp   || (!s1_first && a_zp);
-                zn_o   <= s1_zn   || (!s1_first && a_zn);
+                cls_o  <= cls_next;
                 err_o  <= err_next;
             end
         end
     end
     generate if ((G & (G - 1)) != 0) begin : g_bad_g
         mma_exact_dpu_G_is_not_a_power_of_two u_bad ();               // elaboration error naming the rule
+    end endgenerate
+    generate if (EX_CLS != 6) begin : g_bad_cls
+        mma_exact_dpu_cls_o_is_not_EX_CLS_bits u_bad ();               // elaboration error naming the rule
     end endgenerate
     generate if (SA != SW + KB) begin : g_bad_sa
         mma_exact_dpu_SA_is_not_the_accumulator_width u_bad ();       // elaboration error naming the rule

@@ -1,8 +1,16 @@
 // The fixed-point grid of the exact FP8 DPU (mma_exact_lane, mma_exact_dpu), worked out from the
-// generated format table (mma_fmt.vh) for the formats a DPU takes: e4m3, and e5m2 when E5M2 = 1.
+// generated format table (mma_fmt.vh) for the formats a DPU takes: e4m3, and e5m2 when E5M2 = 1,
+// and the bits of the special-value summary of an output's products (the DPU's cls_o).
 // A product of two codes is sig_a * sig_b * 2^(lsb_a + lsb_b); its lowest possible weight is the
 // grid's LSB, and the highest weight any product can reach bounds the grid's width. Constant
 // functions: include inside a module after mma_fmt.vh.
+localparam EX_NAN  = 0;                        // a product was NaN (a NaN operand, or 0 x Inf)
+localparam EX_PINF = 1;                        // a product was +Inf
+localparam EX_NINF = 2;                        // a product was -Inf
+localparam EX_NZ   = 3;                        // a product was finite and not zero
+localparam EX_ZP   = 4;                        // a product was +0
+localparam EX_ZN   = 5;                        // a product was -0
+localparam EX_CLS  = 6;                        // bits of the summary
 function integer exact_fmt_p;                  // fraction bits p of a format
     input [4:0] f;
     begin

@@ -17,12 +17,7 @@ module mma_exact_round #(
     input  wire [SW-1:0]     s_i,           // the products' sum (two's complement)
     input  wire [31:0]       c_i,           // C, an f32 code
     input  wire [2:0]        mode_i,        // rounding mode (RISC-V frm), for the sign of an exact zero
-    input  wire              nan_i,         // a product is NaN (NaN operand, or 0 x Inf)
-    input  wire              pinf_i,        // a product is +Inf
-    input  wire              ninf_i,        // a product is -Inf
-    input  wire              nz_i,          // a product is finite and not zero
-    input  wire              zp_i,          // a product is +0
-    input  wire              zn_i,          // a product is -0
+    input  wire [5:0]        cls_i,         // the products' special-value summary (EX_* of mma_exact_grid.vh)
     output reg               special_o,     // the result is code_o, not the rounding of the sum
     output reg  [31:0]       code_o,        // NaN, Inf or the signed zero
     output reg               sign_o,
@@ -31,6 +26,7 @@ module mma_exact_round #(
 );
 `include "mma_fmt.vh"
 `include "mma_decode_fn.vh"
+`include "mma_exact_grid.vh"
     localparam WW = SW + 3;                 // the window: S normalised, three bits below it
     localparam AW = WW + 1;                 // the sum of two operands in the window
     localparam DW = 15;                     // bits of a leading-one distance
@@ -89,13 +85,13 @@ module mma_exact_round #(
             r = ~r + {{(AW-1){1'b0}}, 1'b1};
         sign_o = bsign ^ neg;
         // specials and exact zeros (mmai_exact_sum_round): NaN, then Inf, then the zero rule
-        nan  = nan_i || ccls == 2'd3;
-        pinf = pinf_i || (ccls == 2'd2 && !csign);
-        ninf = ninf_i || (ccls == 2'd2 && csign);
-        zeros = {zn_i, zp_i};
+        nan  = cls_i[EX_NAN] || ccls == 2'd3;
+        pinf = cls_i[EX_PINF] || (ccls == 2'd2 && !csign);
+        ninf = cls_i[EX_NINF] || (ccls == 2'd2 && csign);
+        zeros = {cls_i[EX_ZN], cls_i[EX_ZP]};
         if (ccls == 2'd0)
             zeros = zeros | (csign ? 2'd2 : 2'd1);
-        if (nz_i || ccls == 2'd1)
+        if (cls_i[EX_NZ] || ccls == 2'd1)
             zeros = 2'd3;
         special_o = 1'b1;
         if (nan || (pinf && ninf))
