@@ -67,6 +67,7 @@ path, target, e5m2, g, secs, abc9, ver, tm, tn, flat = sys.argv[1:]
 ndpu = int(tm) * int(tn)
 text = open(path).read()
 d = json.loads(text[text.index('{'):])
+sp = lambda v: f"{v:,}".replace(',', ' ')   # thousands apart by a space
 def count(cells):
     n = lambda *names: sum(cells.get(k, 0) for k in names)
     if target == 'ecp5':
@@ -80,7 +81,7 @@ def count(cells):
 if flat == '1':
     lut, ff, carry, dsp = count(d['design']['num_cells_by_type'])
     macs = int(tm) * int(tn) * int(g)
-    print(f"| array, flat | {e5m2} | {g} | {target}{' abc9' if abc9 else ''}, yosys {ver} | {lut:,} | {ff:,} | {carry:,} | {dsp} | {macs} | {macs / (lut / 1000):.2f} | {secs} s |".replace(',', ' '))
+    print(f"| array, flat | {e5m2} | {g} | {target}{' abc9' if abc9 else ''}, yosys {ver} | {sp(lut)} | {sp(ff)} | {sp(carry)} | {dsp} | {macs} | {macs / (lut / 1000):.2f} | {secs} s |")
     sys.exit(0)
 units = {}
 for name, m in d['modules'].items():
@@ -93,5 +94,5 @@ units['array'] = tuple(ndpu * a + b + c for a, b, c in zip(units['dpu'], units['
 for u, macs in (('dpu', int(g)), ('final', 0), ('array', ndpu * int(g))):
     lut, ff, carry, dsp = units[u]
     rate = f"{macs / (lut / 1000):.2f}" if macs else "-"
-    print(f"| {u} | {e5m2} | {g} | {target}{' abc9' if abc9 else ''}, yosys {ver} | {lut:,} | {ff:,} | {carry:,} | {dsp} | {macs or '-'} | {rate} | {secs} s |".replace(',', ' '))
+    print(f"| {u} | {e5m2} | {g} | {target}{' abc9' if abc9 else ''}, yosys {ver} | {sp(lut)} | {sp(ff)} | {sp(carry)} | {dsp} | {macs or '-'} | {rate} | {secs} s |")
 PY

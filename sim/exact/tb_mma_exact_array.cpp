@@ -16,11 +16,13 @@
 // a zero of random sign, the rounding mode (case mod 5): the product stage exhaustively, specials
 // included. Cases from P on are random jobs of N to N + 3 steps; a few are shorter than N (the
 // array must flag the next outputs and drop the ones it could not read), a few reach past 2^KB
-// steps, a few do not raise first_i on their first step (both: err_o), a few have only zeros in A.
+// steps, a few do not raise first_i on their first step (both: err_o), a few have only zeros in A,
+// a few are a tie broken by a product far below the final stage's window (half an ulp of C plus the
+// smallest product: only the window's sticky bit sees it).
 // A step is of six kinds (uniform codes, specials sprinkled, cancelling pairs, zeros, a narrow
 // exponent band, one large product over tiny ones); each output's C of nine kinds (zeros,
 // subnormal, any normal, Inf, NaN, the products' sum negated exactly, one unit off, a few binades
-// off, or 20 to 40 binades above it, so that the sum's low bits leave the adder's window). Case i
+// off, or 5 to 40 binades above it, so that the sum's low bits leave the adder's window). Case i
 // comes from (seed, i) alone: a mismatch prints the command that replays just that case (with
 // --count 1 the job runs alone, so the outputs a shorter next job would drop all come). The result
 // classes reached are counted; a class never reached fails the run (the generator must be able to
@@ -155,8 +157,8 @@ uint32_t pick_c(tb::rng &r, const job &j, unsigned row, unsigned col) {
     if ((d0 & 0x7F800000u) == 0x7F800000u) return c;
     if (ck == 6 && (d0 & 0x7FFFFFFFu) != 0) c += r.chance(50) ? 1u : (uint32_t)-1;             // one unit off
     if (ck == 7) c = (c & 0x807FFFFFu) | ((uint32_t)((c >> 23 & 0xFF) + r.below(5) - 2) & 0xFF) << 23;
-    if (ck == 8 && (d0 & 0x7F800000u) != 0) {   // 20 to 40 binades above the sum: its low bits leave the window
-        const uint32_t e = (d0 >> 23 & 0xFF) + 20 + r.below(21);
+    if (ck == 8 && (d0 & 0x7F800000u) != 0) {   // 5 to 40 binades above the sum: its low bits leave the window
+        const uint32_t e = (d0 >> 23 & 0xFF) + 5 + r.below(36);
         c = (uint32_t)(r.bits(1) << 31) | (e > 254 ? 254u : e) << 23 | (uint32_t)r.bits(23);
     }
     if ((c & 0x7F800000u) == 0x7F800000u) c &= 0xFF7FFFFFu;                                  // stay finite
@@ -178,6 +180,30 @@ void random_job(tb::rng &r, job &j) {
         const unsigned kind = r.below(6), band_a = r.below(j.fa ? 31 : 15), band_b = r.below(j.fb ? 31 : 15);
         for (unsigned row = 0; row < TM; row++) fill(r, j.a[row], k * G, j.fa, kind, band_a, true);
         for (unsigned col = 0; col < TN; col++) fill(r, j.b[col], k * G, j.fb, kind, band_b, false);
+    }
+    if (r.chance(3)) {   // a tie broken by a far product: P1 = half an ulp of C, P2 far below the adder's window
+        const unsigned eb_a = j.fa ? 5 : 4, fb_a = j.fa ? 2 : 3, eb_b = j.fb ? 5 : 4, fb_b = j.fb ? 2 : 3;
+        const unsigned top_a = (1u << eb_a) - 2, top_b = (1u << eb_b) - 2;   // the largest finite binades
+        const unsigned ea = top_a - r.below(3), eb = top_b - r.below(3);
+        const int bias_a = j.fa ? 15 : 7, bias_b = j.fb ? 15 : 7;
+        for (auto &v : j.a)
+            for (auto &x : v) x = (uint8_t)(r.bits(1) << 7);
+        for (auto &v : j.b)
+            for (auto &x : v) x = (uint8_t)(r.bits(1) << 7);
+        const unsigned l1 = r.below(G), l2 = (l1 + 1 + r.below(G - 1)) % G;
+        const uint8_t sa = (uint8_t)(r.bits(1) << 7), sb = (uint8_t)(r.bits(1) << 7);
+        for (unsigned row = 0; row < TM; row++) {
+            j.a[row][l1] = (uint8_t)(sa | ea << fb_a);                        // 2^(ea - bias): a power of two
+            j.a[row][l2] = (uint8_t)(r.bits(1) << 7 | 1);                     // the smallest subnormal
+        }
+        for (unsigned col = 0; col < TN; col++) {
+            j.b[col][l1] = (uint8_t)(sb | eb << fb_b);
+            j.b[col][l2] = 1;
+        }
+        const int e1 = (int)ea - bias_a + (int)eb - bias_b;                   // P1 = +-2^e1
+        for (auto &c : j.c)                                                   // ulp(C) = 2^(e1 + 1)
+            c = (uint32_t)(r.bits(1) << 31) | (uint32_t)(e1 + 24 + 127) << 23 | (uint32_t)r.bits(23);
+        return;
     }
     if (r.chance(3)) {   // every product a zero of either sign: D is C (a subnormal C stays one), or the zero rule
         for (auto &v : j.a)
