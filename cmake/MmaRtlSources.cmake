@@ -24,6 +24,7 @@ set(MMA_RTL_STAGE_FILES
   hw/rtl/stage/mma_bfma_align.v
   hw/rtl/stage/mma_bfma_sum.v
   hw/rtl/stage/mma_round_decide.v
+  hw/rtl/stage/mma_pipe_reg.v
   hw/rtl/stage/mma_encode.v
   hw/rtl/stage/mma_bfma_round.v
   hw/rtl/stage/mma_ieee_add.v)
@@ -42,6 +43,7 @@ set(MMA_RTL_EXACT_FILES
   hw/rtl/exact/mma_exact_final.v
   hw/rtl/exact/mma_exact_array.v
   hw/rtl/stage/mma_round_decide.v
+  hw/rtl/stage/mma_pipe_reg.v
   hw/rtl/stage/mma_encode.v)
 set(MMA_RTL_ACCEL_FILES
   hw/rtl/gen/mma_accel_regs.v

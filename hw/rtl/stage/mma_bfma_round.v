@@ -34,15 +34,7 @@ module mma_bfma_round #(
     // the inputs of the selection below, delayed as the encoder's result (PIPE)
     wire [5:0] x_d = {en_i, special_i, any_i && s_i != 0, f16_i, sign};
     wire [5:0] x_q;
-    generate
-        if (PIPE != 0) begin : g_pipe
-            reg [5:0] x_r;
-            always @(posedge clk_i) x_r <= x_d;
-            assign x_q = x_r;
-        end else begin : g_comb
-            assign x_q = x_d;
-        end
-    endgenerate
+    mma_pipe_reg #(.W(6), .PIPE(PIPE)) u_sel (.clk_i(clk_i), .d_i(x_d), .q_o(x_q));
     wire x_en = x_q[5], x_nonzero = x_q[2], x_f16 = x_q[1], x_sign = x_q[0];
     wire [1:0] x_special = x_q[4:3];
     always @* begin

@@ -104,16 +104,7 @@ module mma_encode #(
     wire [HW-1:0] h_d = {en_i, fmt_i, mode_i, sat_i, sign_i, sig_i == {SIGW{1'b0}}, s32_shl, huge,
                          kept, round_b, sticky_b, q, top, shl64};
     wire [HW-1:0] h_q;
-    generate
-        if (PIPE != 0) begin : g_pipe
-            reg [HW-1:0] h_r;
-            always @(posedge clk_i) h_r <= h_d;
-            assign h_q = h_r;
-        end else begin : g_comb
-            assign h_q = h_d;
-            wire unused_clk = clk_i;
-        end
-    endgenerate
+    mma_pipe_reg #(.W(HW), .PIPE(PIPE)) u_half (.clk_i(clk_i), .d_i(h_d), .q_o(h_q));
     wire h_en, h_sat, h_sign, h_zero, h_s32_shl, h_huge, h_round, h_sticky;
     wire [4:0] h_fmt;
     wire [2:0] h_mode;
