@@ -1,4 +1,4 @@
-// The exact FP8 DPU's final sum (mma_exact_dpu): the products' exact fixed-point sum S (two's
+// The first half of the exact FP8 final stage (mma_exact_final): the products' exact sum S (two's
 // complement, LSB weight LSB_W) plus the accumulator C (an f32 code), made ready for one rounding
 // (the `exact` preset, NUMERICS 3: exact sum of all products and C, one rounding). A floating-point
 // addition without loss: S is normalised (its leading one at the window's top), the operand with
@@ -8,7 +8,7 @@
 // below the result's leading one and the rounding sees the same round and sticky bits as the exact
 // sum. Cancellation can only happen between operands whose leading ones are at most one apart, and
 // then nothing has been jammed. Special values and exact zeros are decided here, beside the sum.
-// Combinational; the DPU rounds sign_o * sig_o * 2^exp_o with mma_encode (f32, mode of the job).
+// Combinational; mma_exact_final rounds sign_o * sig_o * 2^exp_o with mma_encode (f32, the job's mode).
 module mma_exact_round #(
     parameter SW = 42,                      // bits of S
     parameter signed [13:0] LSB_W = -18,    // weight of S's LSB
