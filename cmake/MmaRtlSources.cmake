@@ -30,6 +30,7 @@ set(MMA_RTL_STAGE_FILES
   hw/rtl/stage/mma_ieee_add.v)
 set(MMA_RTL_DPU_FILES
   hw/rtl/dpu/mma_lane.v
+  hw/rtl/dpu/mma_sparse_shadow.v
   hw/rtl/dpu/mma_dpu.v
   hw/rtl/dpu/mma_array.v
   hw/rtl/dpu/mma_opbuf.v
