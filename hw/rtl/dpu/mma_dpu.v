@@ -104,54 +104,51 @@ module mma_dpu #(
     // keeps only their significand bits and reads only their element sizes, and there are NLA =
     // NL / (smallest element) lanes (volta: 4 f16 lanes, not 8; default: tf32 reaches lanes 0-7,
     // f16 / bf16 0-15, the 1-byte formats all 32).
-    function integer fmt_bytes;                // bytes of an element of format f (e2m1, e3m2: 1), the
-        input integer f;                       // generated table the mode words' elem_bytes come from
-        fmt_bytes = MMA_FMT_ELEM_BYTES_TAB[f*3 +: 3];
-    endfunction
+    // The constant functions below call no function: yosys 0.23 copies its whole name scope (every
+    // wire of the expanded lanes so far) for each constant-function call, nested ones included, and
+    // with a call per format inside them (fmt_bytes) reading this file took 78 s, the elaboration of
+    // `default`'s accelerator 9 min (2026-11-28). A lane now makes three calls.
     function [31:0] fmts_reach;                // the formats of LANE_FMTS whose element e of an n-byte
-        input integer e;                       // vector exists
-        input integer n;
+        input integer e;                       // vector exists (element bytes: the generated table
+        input integer n;                       // the mode words' elem_bytes come from)
         integer f;
         begin
             fmts_reach = 32'd0;
             for (f = 0; f < 32; f = f + 1)
-                if (LANE_FMTS[f] && (e + 1) * fmt_bytes(f) <= n) fmts_reach[f] = 1'b1;
+                if (LANE_FMTS[f] && (e + 1) * MMA_FMT_ELEM_BYTES_TAB[f*3 +: 3] <= n) fmts_reach[f] = 1'b1;
         end
-    endfunction
-    function [31:0] lane_fmts;                 // the formats lane l decodes
-        input integer l;
-        lane_fmts = fmts_reach(l, NL);
     endfunction
     function integer set_bytes;                // bytes of the widest element of a set (0: empty)
         input [31:0] set;
-        integer f;
+        integer f, b;
         begin
             set_bytes = 0;
-            for (f = 0; f < 32; f = f + 1)
-                if (set[f] && fmt_bytes(f) > set_bytes) set_bytes = fmt_bytes(f);
-        end
-    endfunction
-    function integer lane_sig_w;               // significand bits of lane l's formats (floats: p + 1;
-        input integer l;                       // integers: the magnitude), at most 11, at least 1
-        integer f, w;
-        reg [31:0] set;
-        begin
-            set = lane_fmts(l);
-            lane_sig_w = 1;
             for (f = 0; f < 32; f = f + 1) begin
-                w = MMA_FMT_KIND_TAB[f*2 +: 2] == 2'd0 ? MMA_FMT_FRAC_BITS_TAB[f*6 +: 6] + 1
-                                                       : MMA_FMT_VALUE_BITS_TAB[f*7 +: 7];
-                if (set[f] && w > lane_sig_w) lane_sig_w = w > 11 ? 11 : w;
+                b = MMA_FMT_ELEM_BYTES_TAB[f*3 +: 3];
+                if (set[f] && b > set_bytes) set_bytes = b;
             end
         end
     endfunction
-    function integer lanes_used;               // NLA: the lanes some format reaches
-        input integer dummy;
-        integer l;
+    function integer sig_w;                    // significand bits of a set of formats (floats: p + 1;
+        input [31:0] set;                      // integers: the magnitude), at most 11, at least 1
+        integer f, w;
+        begin
+            sig_w = 1;
+            for (f = 0; f < 32; f = f + 1) begin
+                w = MMA_FMT_KIND_TAB[f*2 +: 2] == 2'd0 ? MMA_FMT_FRAC_BITS_TAB[f*6 +: 6] + 1
+                                                       : MMA_FMT_VALUE_BITS_TAB[f*7 +: 7];
+                if (set[f] && w > sig_w) sig_w = w > 11 ? 11 : w;
+            end
+        end
+    endfunction
+    function integer lanes_used;               // NLA: the lanes some format reaches (lane l: the
+        input integer dummy;                   // formats with (l + 1) * b <= NL)
+        integer l, f;
         begin
             lanes_used = 1;
             for (l = 0; l < NL; l = l + 1)
-                if (lane_fmts(l) != 32'd0) lanes_used = l + 1;
+                for (f = 0; f < 32; f = f + 1)
+                    if (LANE_FMTS[f] && (l + 1) * MMA_FMT_ELEM_BYTES_TAB[f*3 +: 3] <= NL) lanes_used = l + 1;
         end
     endfunction
     localparam NLA = lanes_used(0);
@@ -314,7 +311,8 @@ module mma_dpu #(
             localparam integer P0 = (l < NL / 2) ? PE : 0;
             localparam integer P1 = (l < NL / 2) ? PE + 2 : 0;
             localparam integer SB = ((l / 2) * 4) % NE;
-            localparam integer LB = set_bytes(lane_fmts(l));   // the lane's widest element
+            localparam [31:0] LF = fmts_reach(l, NL);          // the formats lane l decodes
+            localparam integer LB = set_bytes(LF);              // the lane's widest element
             wire [31:0] a_nat = elem_pick(m_eb, LB, a_e1[l], a_e2[l], a_e4[l]);
             wire [31:0] a_p0 = (l >= NL / 2) ? 32'd0 : elem_pick(m_eb, LB, a_e1[P0], a_e2[P0], a_e4[P0]);
             wire [31:0] a_p1 = (l >= NL / 2) ? 32'd0 : elem_pick(m_eb, LB, a_e1[P1], a_e2[P1], a_e4[P1]);
@@ -332,7 +330,7 @@ module mma_dpu #(
             wire [31:0] acode = m_packed ? a_nib : m_korder ? (s0_half ? a_p1 : a_p0) : a_nat;   // read only when act
             wire [31:0] bcode = m_packed ? b_nib : m_sparse ? b_sp : m_korder ? (s0_half ? b_p1 : b_p0) : b_nat;
             wire [1:0] fi = dpos >> bk_log;                               // its block's scale factor
-            localparam integer LSW = lane_sig_w(l);                       // the lane's significand bits
+            localparam integer LSW = sig_w(LF);                           // the lane's significand bits
             localparam integer LMW = 2 * LSW < MWM ? 2 * LSW : MWM;         // and its product's
             wire [LMW-1:0] lm;
             if (LMW < MWM) begin : g_mext
@@ -340,7 +338,7 @@ module mma_dpu #(
             end else begin : g_mfull
                 assign s1_m[l*MWM +: MWM] = lm;
             end
-            mma_lane #(.FMTS(lane_fmts(l)), .CODE_W(32), .SIG_W(LSW), .MW(LMW)) u_lane (.clk_i(clk_i), .load_i(s0_v),
+            mma_lane #(.FMTS(LF), .CODE_W(32), .SIG_W(LSW), .MW(LMW)) u_lane (.clk_i(clk_i), .load_i(s0_v),
                 .act_i(act), .fmt_a_i(m_atype), .fmt_b_i(m_btype), .a_i(acode), .b_i(bcode),
                 .scale_en_i(m_scaled && !m_packed), .s_nan_i(sf_nan[fi]), .s_zero_i(sf_zero[fi]), .s_sig_i({7'd0, sf_sig[{fi, 3'b000}]}),
                 .s_exp_i(field12(sf_exp, fi)), .s_e_shift_i(field12(sf_esh, fi)),
@@ -359,20 +357,12 @@ module mma_dpu #(
             for (l = 0; l < 2 * NL; l = l + 1) begin : g_pos
                 localparam integer CH = l / 4;               // chunk; its lanes are 2*CH and 2*CH + 1
                 localparam [31:0] PF = fmts_reach(l, NB);    // the formats that reach the position
-                wire [31:0] bc = elem_pick(m_eb, set_bytes(PF), b_e1[l], b_e2[l], b_e4[l]);
+                localparam integer PB = set_bytes(PF);
+                wire [31:0] bc = elem_pick(m_eb, PB, b_e1[l], b_e2[l], b_e4[l]);
                 wire selected = sel_pos0[((2 * CH) % NLA)*2 +: 2] == (l % 4) || sel_pos1[((2 * CH) % NLA)*2 +: 2] == (l % 4);
-                reg q_spec;
-                always @(posedge clk_i) begin
-                    if (s0_v) begin
-                        if (m_sparse && (2 * CH) < m_act_lanes) begin
-                            // NaN or Inf: class bit 1 of mma_decode_set_fn, by the classifier alone
-                            q_spec <= !selected && mma_special_set_fn(PF, m_btype, bc);
-                        end else if (q_spec) begin             // written only when it changes
-                            q_spec <= 1'b0;
-                        end
-                    end
-                end
-                assign s1_spec[l] = q_spec;
+                mma_sparse_shadow #(.FMTS(PF)) u_shadow (.clk_i(clk_i), .load_i(s0_v),
+                    .act_i(m_sparse && (2 * CH) < m_act_lanes), .unsel_i(!selected), .fmt_i(m_btype), .code_i(bc),
+                    .spec_o(s1_spec[l]));
             end
         end else begin : g_noshadow
             assign s1_spec = {(2*NL){1'b0}};
