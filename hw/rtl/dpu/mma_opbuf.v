@@ -25,20 +25,32 @@ module mma_opbuf #(
     input  wire [AW-1:0]  raddr_i,
     output reg  [W-1:0]   rdata_o
 );
-    integer b;
-    // the ports on a memory `m` (one body for both forms below, which differ only in the attribute)
-`define MMA_OPBUF_PORTS(m) \
-    always @(posedge clk_i) begin \
-        if (we_i) begin \
-            for (b = 0; b < W / 8; b = b + 1) \
-                if (be_i[b]) m[waddr_i][b*8 +: 8] <= wdata_i[b*8 +: 8]; \
-        end \
-        if (re_i) rdata_o <= m[raddr_i]; \
+    // The write port on a memory `m`, in one of two forms: a process per byte lane (RW_FREE 1), or one
+    // process with the byte loop (RW_FREE 0). yosys 0.23's proc_mux took 57 s for that one process
+    // of a 512-bit bank of `default` (2026-11-28), 9 s for the lanes; memory_share joins the lanes
+    // into one port with byte enables again, and ice40 and ecp5 map both forms to the same cells.
+    // The C/D banks (256 bits, 4 s) keep the loop: with lanes, yosys's ice40 mapping of their old-data
+    // bypass took 33 LUT4 more.
+    integer i;
+    genvar b;
+`define MMA_OPBUF_WRITE_LANES(m) \
+    for (b = 0; b < W / 8; b = b + 1) begin : g_lane \
+        always @(posedge clk_i) \
+            if (we_i && be_i[b]) m[waddr_i][b*8 +: 8] <= wdata_i[b*8 +: 8]; \
     end
+`define MMA_OPBUF_WRITE_LOOP(m) \
+    always @(posedge clk_i) \
+        if (we_i) \
+            for (i = 0; i < W / 8; i = i + 1) \
+                if (be_i[i]) m[waddr_i][i*8 +: 8] <= wdata_i[i*8 +: 8];
+`define MMA_OPBUF_READ(m) \
+    always @(posedge clk_i) \
+        if (re_i) rdata_o <= m[raddr_i];
     generate
         if (RW_FREE != 0) begin : g_free
             (* no_rw_check *) reg [W-1:0] mem [0:DEPTH-1];
-            `MMA_OPBUF_PORTS(mem)
+            `MMA_OPBUF_WRITE_LANES(mem)
+            `MMA_OPBUF_READ(mem)
 `ifndef SYNTHESIS
             always @(posedge clk_i)
                 if (we_i && re_i && waddr_i == raddr_i && |be_i) begin
@@ -47,8 +59,11 @@ module mma_opbuf #(
 `endif
         end else begin : g_rw
             reg [W-1:0] mem [0:DEPTH-1];
-            `MMA_OPBUF_PORTS(mem)
+            `MMA_OPBUF_WRITE_LOOP(mem)
+            `MMA_OPBUF_READ(mem)
         end
     endgenerate
-`undef MMA_OPBUF_PORTS
+`undef MMA_OPBUF_WRITE_LANES
+`undef MMA_OPBUF_WRITE_LOOP
+`undef MMA_OPBUF_READ
 endmodule
