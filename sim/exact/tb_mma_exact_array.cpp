@@ -73,6 +73,43 @@ struct job {
     bool no_first = false;               // the first step does not raise first_i (err_o expected)
 };
 
+// one step of a job in the model's port layout: row r's G codes of A at bits 8 * (G * r + l), column
+// c's of B likewise, DPU o's C at bits 32 * o
+constexpr unsigned AW = TM * G / 4, BW = TN * G / 4;   // 32-bit words of a_i, b_i
+struct step_ports {
+    uint32_t a[AW], b[BW], c[N];
+    bool first, last;
+    unsigned fa, fb, mode;
+};
+
+step_ports pack_step(const job &j, unsigned k) {
+    step_ports p{};
+    for (unsigned row = 0; row < TM; row++)
+        for (unsigned l = 0; l < G; l++) tb::set_field(p.a, 8 * (G * row + l), 8, j.a[row][k * G + l]);
+    for (unsigned col = 0; col < TN; col++)
+        for (unsigned l = 0; l < G; l++) tb::set_field(p.b, 8 * (G * col + l), 8, j.b[col][k * G + l]);
+    for (unsigned o = 0; o < N; o++) p.c[o] = j.c[o];
+    p.first = k == 0 && !j.no_first;
+    p.last = k + 1 == j.n;
+    p.fa = j.fa;
+    p.fb = j.fb;
+    p.mode = j.mode;
+    return p;
+}
+
+// drives a packed step into the model's inputs, with valid_i raised
+void apply_step(const step_ports &p) {
+    top->valid_i = 1;
+    top->first_i = p.first;
+    top->last_i = p.last;
+    top->fa_i = p.fa;
+    top->fb_i = p.fb;
+    top->mode_i = p.mode;
+    for (unsigned w = 0; w < AW; w++) top->a_i[w] = p.a[w];
+    for (unsigned w = 0; w < BW; w++) top->b_i[w] = p.b[w];
+    for (unsigned o = 0; o < N; o++) tb::set_field(top->c_i, 32 * o, 32, p.c[o]);
+}
+
 mma_format fmt_of(unsigned sel) { return sel ? MMA_FMT_E5M2 : MMA_FMT_E4M3; }
 
 uint32_t golden(const job &j, unsigned r, unsigned col, uint32_t c, unsigned mode) {
@@ -293,38 +330,13 @@ int main(int argc, char **argv) {
             tb::rng r(seed, i);
             do random_job(r, jobs[i]); while (jobs[i].n < N || jobs[i].n > (1u << KB) || jobs[i].no_first);
         }
-        // the ports' words of every step, packed once (the loop below only copies words)
-        constexpr unsigned AW = TM * G / 4, BW = TN * G / 4;   // 32-bit words of a_i, b_i
-        struct packed { uint32_t a[AW], b[BW], c[N]; bool first, last; unsigned fa, fb, mode; };
-        std::vector<packed> steps;
+        std::vector<step_ports> steps;   // packed once: the loop below only copies words
         for (const job &j : jobs)
-            for (unsigned k = 0; k < j.n; k++) {
-                packed p{};
-                for (unsigned row = 0; row < TM; row++)
-                    for (unsigned l = 0; l < G; l++) tb::set_field(p.a, 8 * (G * row + l), 8, j.a[row][k * G + l]);
-                for (unsigned col = 0; col < TN; col++)
-                    for (unsigned l = 0; l < G; l++) tb::set_field(p.b, 8 * (G * col + l), 8, j.b[col][k * G + l]);
-                for (unsigned o = 0; o < N; o++) p.c[o] = j.c[o];
-                p.first = k == 0;
-                p.last = k + 1 == j.n;
-                p.fa = j.fa;
-                p.fb = j.fb;
-                p.mode = j.mode;
-                steps.push_back(p);
-            }
+            for (unsigned k = 0; k < j.n; k++) steps.push_back(pack_step(j, k));
         uint64_t cyc = 0, outs = 0;
         const auto t0 = std::chrono::steady_clock::now();
         for (size_t si = 0; cyc < bench; cyc++, si = si + 1 == steps.size() ? 0 : si + 1) {
-            const packed &p = steps[si];
-            top->valid_i = 1;
-            top->first_i = p.first;
-            top->last_i = p.last;
-            top->fa_i = p.fa;
-            top->fb_i = p.fb;
-            top->mode_i = p.mode;
-            for (unsigned w = 0; w < AW; w++) top->a_i[w] = p.a[w];
-            for (unsigned w = 0; w < BW; w++) top->b_i[w] = p.b[w];
-            for (unsigned o = 0; o < N; o++) tb::set_field(top->c_i, 32 * o, 32, p.c[o]);
+            apply_step(steps[si]);
             tick();
             outs += top->valid_o;
         }
@@ -390,17 +402,7 @@ int main(int argc, char **argv) {
         if (j.no_first || j.n > (1u << KB)) hits[R_ERR]++;
         if (late) hits[R_LATE]++;
         for (unsigned k = 0; k < j.n; k++) {
-            top->valid_i = 1;
-            top->first_i = k == 0 && !j.no_first;
-            top->last_i = k + 1 == j.n;
-            top->fa_i = j.fa;
-            top->fb_i = j.fb;
-            top->mode_i = j.mode;
-            for (unsigned o = 0; o < N; o++) tb::set_field(top->c_i, 32 * o, 32, j.c[o]);
-            for (unsigned row = 0; row < TM; row++)
-                for (unsigned l = 0; l < G; l++) tb::set_field(top->a_i, 8 * (G * row + l), 8, j.a[row][k * G + l]);
-            for (unsigned col = 0; col < TN; col++)
-                for (unsigned l = 0; l < G; l++) tb::set_field(top->b_i, 8 * (G * col + l), 8, j.b[col][k * G + l]);
+            apply_step(pack_step(j, k));
             tick();
             check_output();
         }
