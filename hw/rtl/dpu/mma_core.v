@@ -419,6 +419,16 @@ module mma_core #(
             dl_tj[s] <= dl_tj[s-1];
         end
     end
+`ifndef SYNTHESIS
+    // LAT is mma_dpu's pipeline depth written a second time: every simulation checks that the result
+    // of each output's last step comes exactly LAT clocks after it (the tracked metadata would
+    // otherwise be another output's). One direction only: a clear empties this delay line while
+    // the array may still finish the steps it holds, whose writes wr_d drops.
+    always @(posedge clk_i)
+        if (rst_ni && dl_v[LAT-1] && !a_valid) begin
+            $display("%m: ASSERTION no array result LAT = %0d clocks after an output's last step", LAT); $stop;
+        end
+`endif
     wire [15:0] o_rl = dl_rl[LAT-1];
     wire [7:0] o_ti = dl_ti[LAT-1], o_tj = dl_tj[LAT-1];
     // D into bank r: the TN elements of the DPU row at their place in the row's word. The offset is
