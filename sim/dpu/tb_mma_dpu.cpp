@@ -33,7 +33,7 @@ namespace {
 
 Vtb_mma_dpu *top;
 uint64_t cycles;
-constexpr unsigned NS = 4;  // accumulator slots: the DPU's P (sim/dpu/tb_mma_dpu.v)
+constexpr unsigned NS = 4;  // accumulator slots: the DPU's P (sim/dpu/tb_mma_dpu.v; checked at start)
 
 void tick() {
     top->clk_i = 0;
@@ -109,6 +109,11 @@ int main(int argc, char **argv) {
             cfg = &mma_hw_configs[c];
     if (cfg == nullptr) {
         std::fprintf(stderr, "tb_mma_dpu: the model does not match configuration %s\n", MMA_TB_CONFIG);
+        return 2;
+    }
+    if (top->slots_o != NS) {
+        std::fprintf(stderr, "tb_mma_dpu: the model's DPU has %u accumulator slots, the harness counts %u\n",
+                     (unsigned)top->slots_o, NS);
         return 2;
     }
     const std::string replay = std::string(argv[0]);

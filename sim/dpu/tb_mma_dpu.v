@@ -28,7 +28,8 @@ module tb_mma_dpu (
     output wire          err_code_o,
     output wire          busy_o,
     output wire [7:0]    nmodes_o,
-    output wire [7:0]    w_o
+    output wire [7:0]    w_o,
+    output wire [7:0]    slots_o      // the DPU's P, which the harness checks against its own count
 );
 `include "mma_fmt.vh"
 `include "mma_mode.vh"
@@ -40,9 +41,11 @@ module tb_mma_dpu (
     always @(posedge clk_i) mode_q <= cfg_mode(mode_idx_i);
     assign nmodes_o = CFG_NMODES;
     assign w_o = CFG_W;
+    localparam P = 4;                 // accumulator slots (slot_i is 2 bits wide)
+    assign slots_o = P;
     mma_dpu #(.NL(CFG_NL), .HAS_PACKED(CFG_HAS_PACKED), .F_MAIN(CFG_F_MAIN), .F_GRP(CFG_F_GRP), .HAS_SPARSE(CFG_HAS_SPARSE),
               .HAS_SCALE(CFG_HAS_SCALE), .HAS_INT(CFG_HAS_INT), .HAS_SEP(CFG_HAS_SEP), .HAS_PAIR(CFG_HAS_PAIR),
-              .LANE_FMTS(CFG_LANE_FMTS), .P(4), .SLOT_W(2), .MODE_W(MODE_BITS)) u_dpu (
+              .LANE_FMTS(CFG_LANE_FMTS), .P(P), .SLOT_W(2), .MODE_W(MODE_BITS)) u_dpu (
         .clk_i(clk_i), .rst_ni(rst_ni), .mode_i(mode_q), .ordered_i(ordered_i),
         .valid_i(valid_i), .slot_i(slot_i), .first_i(first_i), .cont_i(1'b0), .chunk_first_i(chunk_first_i),
         .chunk_last_i(chunk_last_i), .last_i(last_i), .half_i(half_i), .c_i(c_i),
