@@ -4,9 +4,10 @@
 #   bash scripts/test.sh
 #
 # 1. scripts/setup.sh (tools + .venv, idempotent)
-# 2. configure + build (-j2): build/ (Release, with the Verilator models of sim/) and build-asan/
-#    (Debug at -O1, MMA_SANITIZE=ON: the C library, CLI and tests; Verilator's generated C++ is not ours
-#    to sanitize, and the models and the cross-built firmware are built once, in build/)
+# 2. configure + build (-j2): build/ (Release, with the Verilator models of sim/) and, with one job
+#    beside its configure, build-asan/ (Debug at -O1, MMA_SANITIZE=ON: the C library, CLI and tests;
+#    Verilator's generated C++ is not ours to sanitize, and the models and the cross-built firmware
+#    are built once, in build/)
 # 3. scripts/rv32-size.sh: freestanding rv32imc build of the library and its size table
 # 4. ctest in build-asan/ (the tests that run our C code; the ones that run tools on the sources,
 #    whose result does not depend on the build type - labels static, lint, syn, board, rv32 - run
@@ -35,17 +36,29 @@ phase() {
 phase setup "setup"
 bash "$ROOT/scripts/setup.sh" || die "setup failed"
 
-phase build "configure + build: build (Release)"
-cmake -S "$ROOT" -B "$ROOT/build" -DCMAKE_BUILD_TYPE=Release || die "configure build failed"
-cmake --build "$ROOT/build" -j"$JOBS" || die "build (Release) failed"
-
-# -O1, as the AddressSanitizer documentation recommends: the sanitized tests run 2-3x faster than at
-# Debug's -O0 (the largest were 100-150 s each), and the build type stays Debug, so assert() stays on.
-phase build-asan "configure + build: build-asan (Debug at -O1, MMA_SANITIZE=ON, no Verilator models)"
-cmake -S "$ROOT" -B "$ROOT/build-asan" -DCMAKE_BUILD_TYPE=Debug "-DCMAKE_C_FLAGS_DEBUG=-g -O1" \
-  "-DCMAKE_CXX_FLAGS_DEBUG=-g -O1" -DMMA_SANITIZE=ON -DMMA_BUILD_SIM=OFF -DMMA_BUILD_FIRMWARE=OFF ||
-  die "configure build-asan failed"
-cmake --build "$ROOT/build-asan" -j"$JOBS" || die "build (build-asan) failed"
+# build-asan (Debug at -O1, MMA_SANITIZE=ON, no Verilator models) is configured and built with one
+# job beside the Release configure, which runs Verilator once per model, one after the other on one
+# core (135 s on 2026-11-28's machine, the other core idle). -O1, as the AddressSanitizer
+# documentation recommends: the sanitized tests run 2-3x faster than at Debug's -O0 (the largest
+# were 100-150 s each), and the build type stays Debug, so assert() stays on. Its output goes to
+# build-asan/build.log, shown when it fails.
+phase build "configure + build: build (Release), with build-asan beside the Release configure"
+mkdir -p "$ROOT/build-asan"
+asan_log="$ROOT/build-asan/build.log"
+(
+  cmake -S "$ROOT" -B "$ROOT/build-asan" -DCMAKE_BUILD_TYPE=Debug "-DCMAKE_C_FLAGS_DEBUG=-g -O1" \
+    "-DCMAKE_CXX_FLAGS_DEBUG=-g -O1" -DMMA_SANITIZE=ON -DMMA_BUILD_SIM=OFF -DMMA_BUILD_FIRMWARE=OFF &&
+    cmake --build "$ROOT/build-asan" -j1
+) >"$asan_log" 2>&1 &
+asan_pid=$!
+release_ok=1
+cmake -S "$ROOT" -B "$ROOT/build" -DCMAKE_BUILD_TYPE=Release && cmake --build "$ROOT/build" -j"$JOBS" || release_ok=0
+if ! wait "$asan_pid"; then
+  tail -n 60 "$asan_log" >&2
+  die "configure or build of build-asan failed (log: $asan_log)"
+fi
+echo "test.sh: build-asan built (log: $asan_log)"
+((release_ok)) || die "configure or build of build (Release) failed"
 
 phase rv32 "rv32imc freestanding build + size"
 bash "$ROOT/scripts/rv32-size.sh" || failures+=("rv32-size.sh")
