@@ -5,7 +5,7 @@
 #   MMA_FIRMWARE_DIR    where the ELFs are
 # and the ctests that run the software-only firmware under qemu-system-riscv32 -M virt (label qemu).
 # The SoC tests (label soc) are in sim/soc/CMakeLists.txt.
-option(MMA_BUILD_FIRMWARE "Cross-build the firmware applications (needs riscv64-unknown-elf-gcc)" ${_mma_host_default})
+option(MMA_BUILD_FIRMWARE "Cross-build the firmware applications (needs riscv64-unknown-elf-gcc)" ${_mma_outside_default})
 set(MMA_FIRMWARE_BUILT OFF)
 set(MMA_FIRMWARE_DIR ${PROJECT_BINARY_DIR}/firmware)
 set(MMA_FIRMWARE_APPS hello selftest selftest_faults gemm swbench swbench_small stack_guard)

@@ -66,7 +66,7 @@ if ((build)); then
   mkdir -p "$BUILD"
   # the library and the fuzz targets only: no Verilator models, RTL generators or firmware
   CC=clang CXX=clang++ cmake -S "$ROOT" -B "$BUILD" -DMMA_FUZZ=ON -DMMA_BUILD_TESTS=OFF -DMMA_BUILD_CLI=OFF \
-    -DMMA_BUILD_SIM=OFF -DMMA_BUILD_HW=OFF -DMMA_BUILD_FIRMWARE=OFF -DCMAKE_BUILD_TYPE=RelWithDebInfo >"$BUILD/configure.log" 2>&1 ||
+    -DMMA_LIBRARY_ONLY=ON -DCMAKE_BUILD_TYPE=RelWithDebInfo >"$BUILD/configure.log" 2>&1 ||
     { cat "$BUILD/configure.log" >&2; die "configure failed"; }
   cmake --build "$BUILD" -j"$JOBS" >"$BUILD/build.log" 2>&1 ||
     { tail -n 40 "$BUILD/build.log" >&2; die "build failed (log: $BUILD/build.log)"; }

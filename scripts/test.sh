@@ -36,18 +36,18 @@ phase() {
 phase setup "setup"
 bash "$ROOT/scripts/setup.sh" || die "setup failed"
 
-# build-asan (Debug at -O1, MMA_SANITIZE=ON, no Verilator models) is configured and built with one
-# job beside the Release configure, which runs Verilator once per model, one after the other on one
-# core (135 s on 2026-11-28's machine, the other core idle). -O1, as the AddressSanitizer
-# documentation recommends: the sanitized tests run 2-3x faster than at Debug's -O0 (the largest
-# were 100-150 s each), and the build type stays Debug, so assert() stays on. Its output goes to
-# build-asan/build.log, shown when it fails.
+# build-asan (Debug at -O1, MMA_SANITIZE=ON, MMA_LIBRARY_ONLY plus the RTL generator, whose tests
+# then run sanitized too) is configured and built with one job beside the Release configure, which
+# runs Verilator once per model, one after the other on one core (135 s on 2026-11-28's machine, the
+# other core idle). -O1, as the AddressSanitizer documentation recommends: the sanitized tests run
+# 2-3x faster than at Debug's -O0 (the largest were 100-150 s each), and the build type stays Debug,
+# so assert() stays on. Its output goes to build-asan/build.log, shown when it fails.
 phase build "configure + build: build (Release), with build-asan beside the Release configure"
 mkdir -p "$ROOT/build-asan"
 asan_log="$ROOT/build-asan/build.log"
 (
   cmake -S "$ROOT" -B "$ROOT/build-asan" -DCMAKE_BUILD_TYPE=Debug "-DCMAKE_C_FLAGS_DEBUG=-g -O1" \
-    "-DCMAKE_CXX_FLAGS_DEBUG=-g -O1" -DMMA_SANITIZE=ON -DMMA_BUILD_SIM=OFF -DMMA_BUILD_FIRMWARE=OFF &&
+    "-DCMAKE_CXX_FLAGS_DEBUG=-g -O1" -DMMA_SANITIZE=ON -DMMA_LIBRARY_ONLY=ON -DMMA_BUILD_HW=ON &&
     cmake --build "$ROOT/build-asan" -j1
 ) >"$asan_log" 2>&1 &
 asan_pid=$!
