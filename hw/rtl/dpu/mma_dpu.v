@@ -141,14 +141,15 @@ module mma_dpu #(
             end
         end
     endfunction
-    function integer lanes_used;               // NLA: the lanes some format reaches (lane l: the
-        input integer dummy;                   // formats with (l + 1) * b <= NL)
-        integer l, f;
+    function integer lanes_used;               // NLA: the lanes some format reaches, NL / b for the
+        input integer dummy;                   // smallest element b of LANE_FMTS (the last lane l
+        integer f, b;                          // with (l + 1) * b <= NL, fmts_reach's rule); at least 1
         begin
             lanes_used = 1;
-            for (l = 0; l < NL; l = l + 1)
-                for (f = 0; f < 32; f = f + 1)
-                    if (LANE_FMTS[f] && (l + 1) * MMA_FMT_ELEM_BYTES_TAB[f*3 +: 3] <= NL) lanes_used = l + 1;
+            for (f = 0; f < 32; f = f + 1) begin
+                b = MMA_FMT_ELEM_BYTES_TAB[f*3 +: 3];
+                if (LANE_FMTS[f] && (b == 0 ? NL : NL / b) > lanes_used) lanes_used = b == 0 ? NL : NL / b;
+            end
         end
     endfunction
     localparam NLA = lanes_used(0);
