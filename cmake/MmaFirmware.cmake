@@ -3,12 +3,16 @@
 # board/rv32/toolchain-rv32imc.cmake. ELFs (and link maps) land in build/firmware/. Defines
 #   MMA_FIRMWARE_BUILT  ON when the firmware is built
 #   MMA_FIRMWARE_DIR    where the ELFs are
+#   MMA_FIRMWARE_RV32IM_DIR  the same programs built for rv32im (no C extension: the SoC's
+#                       VexRiscv option), MMA_FIRMWARE_RV32IM_APPS of them, by mma_firmware_rv32im
 # and the ctests that run the software-only firmware under qemu-system-riscv32 -M virt (label qemu).
 # The SoC tests (label soc) are in sim/soc/CMakeLists.txt.
 option(MMA_BUILD_FIRMWARE "Cross-build the firmware applications (needs riscv64-unknown-elf-gcc)" ${_mma_outside_default})
 set(MMA_FIRMWARE_BUILT OFF)
 set(MMA_FIRMWARE_DIR ${PROJECT_BINARY_DIR}/firmware)
 set(MMA_FIRMWARE_APPS hello selftest selftest_faults gemm swbench swbench_small stack_guard)
+set(MMA_FIRMWARE_RV32IM_DIR ${PROJECT_BINARY_DIR}/firmware-rv32im)
+set(MMA_FIRMWARE_RV32IM_APPS hello selftest)   # + swbench on demand (sim/soc/README.md)
 
 if(MMA_BUILD_FIRMWARE)
   find_program(MMA_RV32_GCC riscv64-unknown-elf-gcc)
@@ -19,6 +23,10 @@ if(MMA_BUILD_FIRMWARE)
     set(_byproducts)
     foreach(app IN LISTS MMA_FIRMWARE_APPS)
       list(APPEND _byproducts ${MMA_FIRMWARE_DIR}/${app}.elf)
+    endforeach()
+    set(_byproducts_rv32im)
+    foreach(app IN LISTS MMA_FIRMWARE_RV32IM_APPS)
+      list(APPEND _byproducts_rv32im ${MMA_FIRMWARE_RV32IM_DIR}/${app}.elf)
     endforeach()
     ExternalProject_Add(mma_firmware
       SOURCE_DIR ${PROJECT_SOURCE_DIR}/firmware/apps
@@ -32,6 +40,20 @@ if(MMA_BUILD_FIRMWARE)
       INSTALL_COMMAND ""
       BUILD_BYPRODUCTS ${_byproducts})
     set(MMA_FIRMWARE_BUILT ON)
+    # The programs the VexRiscv SoC runs (sim/soc), built once more for rv32im: only these targets
+    ExternalProject_Add(mma_firmware_rv32im
+      SOURCE_DIR ${PROJECT_SOURCE_DIR}/firmware/apps
+      BINARY_DIR ${PROJECT_BINARY_DIR}/firmware-rv32im-build
+      CMAKE_ARGS
+        -DCMAKE_TOOLCHAIN_FILE=${PROJECT_SOURCE_DIR}/board/rv32/toolchain-rv32imc.cmake
+        -DMMA_RV32_MARCH=rv32im
+        -DCMAKE_BUILD_TYPE=Release
+        -DMMA_FW_OUTPUT_DIR=${MMA_FIRMWARE_RV32IM_DIR}
+        -DMMA_WARNINGS_AS_ERRORS=${MMA_WARNINGS_AS_ERRORS}
+      BUILD_COMMAND ${CMAKE_COMMAND} --build <BINARY_DIR> --target ${MMA_FIRMWARE_RV32IM_APPS}
+      BUILD_ALWAYS ON
+      INSTALL_COMMAND ""
+      BUILD_BYPRODUCTS ${_byproducts_rv32im})
 
     # The software-only firmware under QEMU virt (the same ELFs as on the SoC).
     find_program(MMA_QEMU_RV32 qemu-system-riscv32)

@@ -1,14 +1,14 @@
 # The one list of the RTL's sources (hw/rtl), by area, for every tool that reads them: the
 # Verilator models (sim/CMakeLists.txt), the lint test, and the synthesis scripts (hw/syn), which
 # get the list through
-#   cmake -DMMA_PRINT_RTL=stage|dpu|exact|accel|all|soc|sys -P cmake/MmaRtlSources.cmake
+#   cmake -DMMA_PRINT_RTL=stage|dpu|exact|accel|all|soc|soc_vexriscv|sys -P cmake/MmaRtlSources.cmake
 # (one path relative to the project root per line; soc_verilator_args: the Verilator flags of the
 # SoC models, one per line); -DMMA_PRINT_RTL=incdirs prints the include
 # directories: hw/rtl/gen (generated parameter files: the format table, mode layout and one file
 # per configuration), hw/rtl/stage (the stage functions, mma_<stage>_fn.vh, that a stage module
 # and mma_dpu share) and hw/rtl/accel (mma_pass.vh, shared by the scheduler and the job checker).
 # "all" is the accelerator (stage + dpu + accel); the SoC (soc) also needs picorv32.v from the installed pythondata-cpu-picorv32 package
-# (cmake/MmaPicorv32.cmake finds it; it is never copied into the repository). "sys" is the SoC with
+# (cmake/MmaSoftCores.cmake finds it; it is never copied into the repository). "sys" is the SoC with
 # the accelerator in its slot (mma_soc_sys): all + soc + the module that joins them (+ picorv32.v).
 if(CMAKE_SCRIPT_MODE_FILE)
   cmake_policy(VERSION 3.20)
@@ -64,6 +64,10 @@ set(MMA_RTL_SOC_FILES
   hw/rtl/soc/mma_soc_top.v)
 set(MMA_RTL_SYS_FILES
   hw/rtl/soc/mma_soc_sys.v)
+# The SoC's second CPU option (mma_soc_top CPU_VEXRISCV = 1), with VexRiscv_Lite.v from the installed
+# pythondata-cpu-vexriscv package; apart, because the PicoRV32 SoC must not need that package.
+set(MMA_RTL_SOC_VEX_FILES
+  hw/rtl/soc/mma_soc_cpu_vexriscv.v)
 set(MMA_RTL_INCLUDE_FILES_DIRS hw/rtl/gen hw/rtl/stage hw/rtl/accel hw/rtl/exact)
 # Verilator flags of the SoC models (sim/soc's mmasoc models, the ULX3S flow's --sim model, which
 # gets them with -DMMA_PRINT_RTL=soc_verilator_args): PicoRV32's Verilog is not ours to lint, so
@@ -72,7 +76,7 @@ set(MMA_SOC_VERILATOR_ARGS -Wno-fatal -Wno-WIDTH -Wno-lint -Wno-style --x-assign
 list(TRANSFORM MMA_RTL_INCLUDE_FILES_DIRS PREPEND "${MMA_RTL_ROOT}/" OUTPUT_VARIABLE MMA_RTL_INCLUDE_DIRS)
 
 # MMA_RTL_<AREA>_SOURCES: the same lists as absolute paths
-foreach(area IN ITEMS STAGE DPU EXACT ACCEL SOC SYS)
+foreach(area IN ITEMS STAGE DPU EXACT ACCEL SOC SYS SOC_VEX)
   list(TRANSFORM MMA_RTL_${area}_FILES PREPEND "${MMA_RTL_ROOT}/" OUTPUT_VARIABLE MMA_RTL_${area}_SOURCES)
 endforeach()
 
@@ -100,8 +104,11 @@ if(CMAKE_SCRIPT_MODE_FILE AND MMA_PRINT_RTL)
   if(MMA_PRINT_RTL STREQUAL "exact")         # the exact FP8 DPU alone (with the stage modules it uses)
     list(APPEND _files ${MMA_RTL_EXACT_FILES})
   endif()
-  if(MMA_PRINT_RTL STREQUAL "soc" OR _sys)   # not in "all": they need picorv32.v besides these
+  if(MMA_PRINT_RTL STREQUAL "soc" OR MMA_PRINT_RTL STREQUAL "soc_vexriscv" OR _sys)   # not in "all": they need picorv32.v besides these
     list(APPEND _files ${MMA_RTL_SOC_FILES})
+  endif()
+  if(MMA_PRINT_RTL STREQUAL "soc_vexriscv")  # + VexRiscv_Lite.v of pythondata-cpu-vexriscv
+    list(APPEND _files ${MMA_RTL_SOC_VEX_FILES})
   endif()
   if(_sys)
     list(APPEND _files ${MMA_RTL_SYS_FILES})

@@ -14,7 +14,8 @@
 // reset is held until the PLL locks, and the UART divisor follows CLK_HZ.
 module mma_ulx3s_top #(
     parameter RAM_INIT = "firmware.hex",
-    parameter CLK_HZ = 25000000
+    parameter CLK_HZ = 25000000,
+    parameter CPU_VEXRISCV = 0         // the SoC's CPU: 0 PicoRV32, 1 VexRiscv (build.sh --cpu vexriscv)
 ) (
     input  wire       clk_25mhz,
     input  wire       ftdi_txd,    // FTDI -> FPGA (unused)
@@ -46,6 +47,7 @@ module mma_ulx3s_top #(
         .FAST_MUL(1),            // MULT18X18D DSPs
         .BARREL_SHIFTER(1),
         .ENABLE_IRQ(0),          // the driver polls
+        .CPU_VEXRISCV(CPU_VEXRISCV),
         .ACCEL_CLOCK_GATE(0)
     ) u_sys (
         .clk_i(clk), .rst_ni(rst_n), .cpu_hold_i(1'b0),
@@ -63,7 +65,8 @@ module mma_ulx3s_top #(
         .UART_DIV(UART_DIV),
         .LOOKAHEAD(0),           // registered RAM access: the look-ahead path limits Fmax
         .FAST_MUL(1),            // MULT18X18D DSPs
-        .BARREL_SHIFTER(1)
+        .BARREL_SHIFTER(1),
+        .CPU_VEXRISCV(CPU_VEXRISCV)
     ) u_soc (
         .clk_i(clk), .rst_ni(rst_n), .cpu_hold_i(1'b0),
         .trap_o(trap), .exit_valid_o(exit_valid), .exit_code_o(exit_code),

@@ -68,6 +68,7 @@ std::string elf_parse(const std::vector<uint8_t> &d, uint32_t mem_base, uint64_t
 
     ElfImage img;
     img.entry = entry;
+    img.flags = rd32(d, 36);
     const uint64_t mem_end = uint64_t(mem_base) + mem_size;
     for (uint16_t i = 0; i < phnum; ++i) {
         const uint64_t ph = phoff + uint64_t(i) * PHDR_SIZE;

@@ -11,6 +11,7 @@
 
 struct ElfImage {
     uint32_t entry = 0;
+    uint32_t flags = 0;                // e_flags: EF_RISCV_RVC (bit 0) = uses the C extension
     struct Segment {
         uint32_t addr;                 // physical address (p_paddr)
         std::vector<uint8_t> bytes;    // p_memsz bytes: the file part, then zeros

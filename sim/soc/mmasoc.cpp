@@ -1,7 +1,8 @@
 // mmasoc: the Verilator harness of the SoC (hw/rtl/soc/mma_soc_top.v, slot empty) and of the SoC
 // with the accelerator (hw/rtl/soc/mma_soc_sys.v, --accel).
 //
-//   mmasoc FIRMWARE.elf [--accel] [--trace[=FILE.fst]] [--max-cycles N] [--fake-accel] [--expect-exit N] [--quiet]
+//   mmasoc FIRMWARE.elf [--accel] [--cpu picorv32|vexriscv] [--trace[=FILE.fst]] [--max-cycles N]
+//          [--fake-accel] [--expect-exit N] [--quiet]
 //   mmasoc --dma-test [--seed N] [--bursts N] [FIRMWARE.elf ...]
 //
 // Loads the ELF into the RAM (backdoor), releases the CPU, streams the UART to stdout and stops at
@@ -13,7 +14,10 @@
 // against a shadow copy; with an ELF the CPU runs the firmware meanwhile (the bursts stay inside a
 // window the firmware does not use), else it is held in reset. --fake-accel answers the accelerator
 // register window from a C++ AXI4-Lite register file (ID 0x4D4D4143 at offset 0, scratch registers
-// elsewhere) instead of the SoC's "absent" path.
+// elsewhere) instead of the SoC's "absent" path. --cpu vexriscv runs the slot-empty SoC with its
+// second CPU, VexRiscv (RV32IM: an ELF built with the C extension is refused; the build has the
+// firmware for it in build/firmware-rv32im/), a third model (Vmma_soc_vex) built when the
+// pythondata-cpu-vexriscv package is installed.
 // Exit codes: the firmware's (0..123), 2 usage or ELF error, 3 DMA test mismatch, 124 --max-cycles
 // reached, 125 CPU trap. --expect-exit N: 0 if the firmware exited with N, else 1 (for ctest).
 #include <cerrno>
@@ -37,6 +41,12 @@
 #include "Vmma_soc_sys_mma_soc_ram.h"
 #include "Vmma_soc_sys_mma_soc_sys.h"
 #include "Vmma_soc_sys_mma_soc_top.h"
+#if MMASOC_HAVE_VEX
+#include "Vmma_soc_vex.h"
+#include "Vmma_soc_vex___024root.h"
+#include "Vmma_soc_vex_mma_soc_ram.h"
+#include "Vmma_soc_vex_mma_soc_top.h"
+#endif
 #include "elf_load.h"
 #include "verilated.h"
 #if VM_TRACE
@@ -50,15 +60,22 @@ constexpr uint32_t RAM_BYTES = 256u * 1024u;   // mma_soc_top's RAM_BYTES defaul
 constexpr unsigned DMA_BYTES = 32;             // DMA_DATA_W / 8
 constexpr unsigned DMA_WORDS = DMA_BYTES / 4;
 constexpr uint32_t ACCEL_ID = 0x4D4D4143u;     // "MMAC"
+constexpr uint32_t EF_RISCV_RVC = 0x1;          // ELF e_flags: the code uses the C extension
 constexpr int EXIT_USAGE = 2, EXIT_DMA = 3, EXIT_TIMEOUT = 124, EXIT_TRAP = 125;
 
 // The RAM array (rows of DMA_BYTES), reached through the model's public signal (marked public, the
 // RAM module stays a C++ class of its own: top -> u_ram -> mem, or sys -> u_soc -> u_ram -> mem).
 auto &soc_ram(Vmma_soc_top *t) { return t->rootp->mma_soc_top->u_ram->mem; }
 auto &soc_ram(Vmma_soc_sys *t) { return t->rootp->mma_soc_sys->u_soc->u_ram->mem; }
+#if MMASOC_HAVE_VEX
+auto &soc_ram(Vmma_soc_vex *t) { return t->rootp->mma_soc_top->u_ram->mem; }
+template <class Top> constexpr bool is_vex = std::is_same<Top, Vmma_soc_vex>::value;
+#else
+template <class Top> constexpr bool is_vex = false;
+#endif
 
 // Whether a model has the accelerator slot's ports at its top (the harness may drive them).
-template <class Top> constexpr bool has_slot_ports = std::is_same<Top, Vmma_soc_top>::value;
+template <class Top> constexpr bool has_slot_ports = std::is_same<Top, Vmma_soc_top>::value || is_vex<Top>;
 
 // Whether a model was Verilated with FST tracing: the slot-empty one always, the one with the
 // accelerator only with -DMMA_SOC_ACCEL_TRACE=ON (its trace code is a quarter of its build time).
@@ -119,7 +136,7 @@ struct FakeAccel {
     uint32_t aw_addr = 0, w_data = 0, w_strb = 0;
 
     FakeAccel() { regs[0] = ACCEL_ID; }
-    void drive(Vmma_soc_top *t) const {
+    template <class T> void drive(T *t) const {
         t->m_axil_awready_i = !aw_seen && !b_pending;
         t->m_axil_wready_i = !w_seen && !b_pending;
         t->m_axil_bvalid_i = b_pending;
@@ -130,7 +147,7 @@ struct FakeAccel {
         t->m_axil_rresp_i = 0;
     }
     // Called after settle(): the handshakes of this cycle.
-    void sample(const Vmma_soc_top *t) {
+    template <class T> void sample(const T *t) {
         if (t->m_axil_awvalid_o && t->m_axil_awready_i) { aw_seen = true; aw_addr = t->m_axil_awaddr_o; }
         if (t->m_axil_wvalid_o && t->m_axil_wready_i) { w_seen = true; w_data = t->m_axil_wdata_o; w_strb = t->m_axil_wstrb_o; }
         if (t->m_axil_bvalid_i && t->m_axil_bready_o) b_pending = false;
@@ -241,7 +258,7 @@ struct DmaTester {
     }
 
     // Sets the master's outputs for this cycle.
-    void drive(Vmma_soc_top *t) {
+    template <class T> void drive(T *t) {
         stall_valid = backpressure && int(rnd(100)) < backpressure;
         stall_ready = backpressure && int(rnd(100)) < backpressure;
         // AW
@@ -288,7 +305,7 @@ struct DmaTester {
     }
 
     // Handshakes of this cycle (after settle, before the edge).
-    void sample(const Vmma_soc_top *t) {
+    template <class T> void sample(const T *t) {
         if (t->s_axi_awvalid_i && t->s_axi_awready_o) {
             wcur = wq.front();
             wq.erase(wq.begin());
@@ -353,7 +370,7 @@ struct DmaTester {
     bool idle() const { return wq.empty() && rq.empty() && !aw_busy && !w_busy && !r_active && b_wait.empty(); }
 };
 
-void idle_dma(Vmma_soc_top *t) {
+template <class T> void idle_dma(T *t) {
     t->s_axi_awvalid_i = 0;
     t->s_axi_wvalid_i = 0;
     t->s_axi_bready_i = 1;
@@ -361,7 +378,7 @@ void idle_dma(Vmma_soc_top *t) {
     t->s_axi_rready_i = 1;
 }
 
-void idle_accel(Vmma_soc_top *t) {
+template <class T> void idle_accel(T *t) {
     t->m_axil_awready_i = 0;
     t->m_axil_wready_i = 0;
     t->m_axil_bvalid_i = 0;
@@ -372,12 +389,15 @@ void idle_accel(Vmma_soc_top *t) {
 int usage(const char *msg) {
     if (msg) std::fprintf(stderr, "mmasoc: %s\n", msg);
     std::fprintf(stderr,
-                 "usage: mmasoc FIRMWARE.elf [--accel] [--trace[=FILE.fst]] [--max-cycles N] [--fake-accel] [--expect-exit N] [--quiet]\n"
+                 "usage: mmasoc FIRMWARE.elf [--accel] [--cpu picorv32|vexriscv] [--trace[=FILE.fst]] [--max-cycles N]\n"
+                 "              [--fake-accel] [--expect-exit N] [--quiet]\n"
                  "       mmasoc --dma-test [--seed N] [--bursts N] [--backpressure PCT] [FIRMWARE.elf]\n"
                  "Runs an RV32IMC ELF (linked for the QEMU virt memory map, board/rv32/link.ld) on the SoC\n"
                  "until it writes the exit device; UART output goes to stdout, cycles to stderr.\n"
                  "--accel: on the SoC with the accelerator (mma_soc_sys, default configuration) instead of\n"
                  "the SoC with the slot empty.\n"
+                 "--cpu vexriscv: the slot-empty SoC with VexRiscv (RV32IM; firmware from build/firmware-rv32im/)\n"
+                 "instead of PicoRV32 (RV32IMC).\n"
                  "Exit status: the firmware's exit code; 2 usage/ELF error, 3 DMA test mismatch,\n"
                  "124 --max-cycles reached, 125 CPU trap; with --expect-exit N: 0 if it was N, else 1.\n");
     return EXIT_USAGE;
@@ -396,7 +416,7 @@ bool parse_u64(const char *s, uint64_t *out) {
 // What the command line asked for.
 struct Options {
     std::string elf_path, trace_path;
-    bool trace = false, fake_accel = false, quiet = false, dma_test = false, accel = false;
+    bool trace = false, fake_accel = false, quiet = false, dma_test = false, accel = false, vex = false;
     uint64_t max_cycles = 200000000ull, seed = 1, bursts = 400, backpressure = 20, expect = 0;
     bool have_expect = false;
 };
@@ -501,8 +521,13 @@ template <class Top> int run(const Options &o, const ElfImage &img) {
                          t->bad_addr_o, soc.cycle);
         if (t->trap_o && run_cpu) {
             std::fflush(stdout);
-            std::fprintf(stderr, "mmasoc: the CPU trapped (illegal instruction, misaligned access or ebreak) at cycle %" PRIu64 "\n",
-                         soc.cycle);
+            if constexpr (is_vex<Top>)
+                std::fprintf(stderr, "mmasoc: the CPU trapped: VexRiscv fetched from unmapped address 0x%08x at cycle %" PRIu64
+                                     " (a trap jumps to mtvec, which is 0: illegal instruction, misaligned access, ecall or ebreak)\n",
+                             t->bad_addr_o, soc.cycle);
+            else
+                std::fprintf(stderr, "mmasoc: the CPU trapped (illegal instruction, misaligned access or ebreak) at cycle %" PRIu64 "\n",
+                             soc.cycle);
             return EXIT_TRAP;
         }
         if (t->exit_valid_o && !exited) {
@@ -567,6 +592,11 @@ int main(int argc, char **argv) {
         else if (a.rfind("--trace=", 0) == 0) { o.trace = true; o.trace_path = a.substr(8); }
         else if (a == "--max-cycles") { if (!value(&o.max_cycles) || o.max_cycles == 0) return usage("--max-cycles needs a positive number"); }
         else if (a == "--accel") o.accel = true;
+        else if (a == "--cpu") {
+            const std::string c = i + 1 < argc ? argv[++i] : "";
+            if (c == "vexriscv") o.vex = true;
+            else if (c != "picorv32") return usage("--cpu needs picorv32 or vexriscv");
+        }
         else if (a == "--fake-accel") o.fake_accel = true;
         else if (a == "--expect-exit") { if (!value(&o.expect)) return usage("--expect-exit needs a number"); o.have_expect = true; }
         else if (a == "--quiet") o.quiet = true;
@@ -581,6 +611,10 @@ int main(int argc, char **argv) {
     if (o.elf_path.empty() && !o.dma_test) return usage("no firmware ELF given");
     if (o.accel && (o.fake_accel || o.dma_test))
         return usage("--accel puts the real accelerator on the ports --fake-accel and --dma-test drive: use one");
+    if (o.vex && o.accel) return usage("--cpu vexriscv has no model with the accelerator (the SoC with it has PicoRV32)");
+#if !MMASOC_HAVE_VEX
+    if (o.vex) return usage("--cpu vexriscv: this mmasoc was built without pythondata-cpu-vexriscv (bash scripts/setup.sh)");
+#endif
 
     ElfImage img;
     if (!o.elf_path.empty()) {
@@ -596,6 +630,15 @@ int main(int argc, char **argv) {
                          o.elf_path.c_str(), img.entry, RAM_BASE);
             return EXIT_USAGE;
         }
+        if (o.vex && (img.flags & EF_RISCV_RVC)) {
+            std::fprintf(stderr, "mmasoc: %s: built with the C extension (e_flags 0x%x), which VexRiscv here does not have "
+                                 "(RV32IM): use the rv32im build of the firmware (build/firmware-rv32im/)\n",
+                         o.elf_path.c_str(), img.flags);
+            return EXIT_USAGE;
+        }
     }
+#if MMASOC_HAVE_VEX
+    if (o.vex) return run<Vmma_soc_vex>(o, img);
+#endif
     return o.accel ? run<Vmma_soc_sys>(o, img) : run<Vmma_soc_top>(o, img);
 }

@@ -9,11 +9,18 @@
 #include "board.h"
 #include "mma/hw/mma_accel_regs.h"
 
+/* The ISA this image was built for: rv32imc for PicoRV32 and QEMU, rv32im for VexRiscv. */
+#if defined(__riscv_compressed)
+#define HELLO_ISA "rv32imc (PicoRV32 SoC / QEMU virt)"
+#else
+#define HELLO_ISA "rv32im (VexRiscv SoC / QEMU virt)"
+#endif
+
 int main(void)
 {
     board_uart_init();
     uint64_t t0 = board_ticks();
-    board_printf("hello from mmacore on rv32imc (%s)\n", "PicoRV32 SoC / QEMU virt");
+    board_printf("hello from mmacore on %s\n", HELLO_ISA);
     const mma_port *port = board_port_mmio();
     uint32_t id = port->read32(port->ctx, 0u);
     if (id != BOARD_ACCEL_ID) {

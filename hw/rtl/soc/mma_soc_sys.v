@@ -33,6 +33,7 @@ module mma_soc_sys #(
     parameter FAST_MUL = 1,
     parameter BARREL_SHIFTER = 1,
     parameter ENABLE_IRQ = 0,
+    parameter CPU_VEXRISCV = 0,       // mma_soc_top's CPU: 0 PicoRV32, 1 VexRiscv (+ mma_soc_cpu_vexriscv.v)
     parameter ACCEL_CLOCK_GATE = 0,   // 1: the accelerator's clock stops while it is idle
     // the accelerator's buffers (mma_accel parameters)
     parameter ACCEL_P = 4,            // accumulator slots per DPU
@@ -102,7 +103,7 @@ module mma_soc_sys #(
     mma_soc_top #(
         .RAM_BYTES(RAM_BYTES), .RAM_INIT(RAM_INIT), .DMA_DATA_W(DMA_W), .DMA_ID_W(ID_W),
         .UART_DIV(UART_DIV), .LOOKAHEAD(LOOKAHEAD), .FAST_MUL(FAST_MUL), .BARREL_SHIFTER(BARREL_SHIFTER),
-        .ENABLE_IRQ(ENABLE_IRQ)
+        .ENABLE_IRQ(ENABLE_IRQ), .CPU_VEXRISCV(CPU_VEXRISCV)
     ) u_soc (
         .clk_i(clk_i), .rst_ni(rst_ni), .cpu_hold_i(cpu_hold_i),
         .trap_o(trap_o), .exit_valid_o(exit_valid_o), .exit_code_o(exit_code_o),

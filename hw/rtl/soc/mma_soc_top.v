@@ -1,4 +1,5 @@
-// The mmacore SoC: a PicoRV32 (RV32IMC, from the pythondata-cpu-picorv32 package) with on-chip RAM,
+// The mmacore SoC: a PicoRV32 (RV32IMC, from the pythondata-cpu-picorv32 package; or, with
+// CPU_VEXRISCV = 1, a VexRiscv from pythondata-cpu-vexriscv, mma_soc_cpu_vexriscv) with on-chip RAM,
 // a 16550 UART, an exit device, a cycle timer and a slot for the tensor-core accelerator, on the
 // memory map of QEMU virt, so the same ELF runs here and under qemu-system-riscv32 -M virt:
 //
@@ -16,7 +17,8 @@
 //
 // CPU bus: with LOOKAHEAD = 1 the RAM is addressed from PicoRV32's look-ahead interface, so every
 // RAM access completes in the cycle mem_valid rises (CPI ~4.1 instead of ~5.2); the other slaves
-// answer one cycle after mem_valid (the accelerator when its AXI4-Lite transaction ends).
+// answer one cycle after mem_valid (the accelerator when its AXI4-Lite transaction ends). VexRiscv
+// has no look-ahead interface: with it, LOOKAHEAD is ignored and the RAM answers like the others.
 module mma_soc_top #(
     parameter RAM_BYTES = 262144,     // power of two
     parameter RAM_INIT = "",          // optional $readmemh file of the RAM (rows of DMA_DATA_W bits)
@@ -27,6 +29,7 @@ module mma_soc_top #(
     parameter FAST_MUL = 1,           // single-cycle-ish multiplier (DSPs) instead of the 40-cycle one
     parameter BARREL_SHIFTER = 1,
     parameter ENABLE_IRQ = 0,
+    parameter CPU_VEXRISCV = 0,       // 0: PicoRV32 (RV32IMC); 1: VexRiscv (RV32IM, firmware-rv32im)
     // derived: do not override
     parameter NB = DMA_DATA_W / 8,
     parameter RAM_WORDS_W = $clog2(RAM_BYTES / 4),
@@ -36,7 +39,8 @@ module mma_soc_top #(
     input  wire                  rst_ni,       // synchronous, active low
     input  wire                  cpu_hold_i,   // 1: keep the CPU in reset (the rest runs)
     // status for a harness or board
-    output wire                  trap_o,       // PicoRV32 halted on a trap (illegal instruction, misalignment, ebreak)
+    output wire                  trap_o,       // PicoRV32 halted on a trap (illegal instruction, misalignment, ebreak);
+                                               // VexRiscv fetched from an unmapped address (its traps go to mtvec = 0)
     output wire                  exit_valid_o,
     output wire [15:0]           exit_code_o,
     output wire                  bad_access_o, // a CPU access to an unmapped address (one cycle)
@@ -110,32 +114,52 @@ module mma_soc_top #(
     wire [3:0]  mem_la_wstrb;
     wire        cpu_rst_n = rst_ni && !cpu_hold_i;
 
-    picorv32 #(
-        .ENABLE_COUNTERS(1),
-        .ENABLE_COUNTERS64(1),
-        .ENABLE_REGS_16_31(1),
-        .ENABLE_REGS_DUALPORT(1),
-        .BARREL_SHIFTER(BARREL_SHIFTER[0]),
-        .COMPRESSED_ISA(1),
-        .CATCH_MISALIGN(1),
-        .CATCH_ILLINSN(1),
-        .ENABLE_MUL(!FAST_MUL[0]),
-        .ENABLE_FAST_MUL(FAST_MUL[0]),
-        .ENABLE_DIV(1),
-        .ENABLE_IRQ(ENABLE_IRQ[0]),
-        .PROGADDR_RESET(RAM_BASE),
-        .STACKADDR(RAM_BASE + RAM_BYTES)
-    ) u_cpu (
-        .clk(clk_i), .resetn(cpu_rst_n), .trap(trap_o),
-        .mem_valid(mem_valid), .mem_instr(mem_instr), .mem_ready(mem_ready),
-        .mem_addr(mem_addr), .mem_wdata(mem_wdata), .mem_wstrb(mem_wstrb), .mem_rdata(mem_rdata),
-        .mem_la_read(mem_la_read), .mem_la_write(mem_la_write), .mem_la_addr(mem_la_addr),
-        .mem_la_wdata(mem_la_wdata), .mem_la_wstrb(mem_la_wstrb),
-        .pcpi_valid(), .pcpi_insn(), .pcpi_rs1(), .pcpi_rs2(),
-        .pcpi_wr(1'b0), .pcpi_rd(32'd0), .pcpi_wait(1'b0), .pcpi_ready(1'b0),
-        .irq({27'd0, accel_irq_i, 4'd0}), .eoi(),
-        .trace_valid(), .trace_data()
-    );
+    localparam LA = LOOKAHEAD && !CPU_VEXRISCV;   // RAM on the look-ahead interface
+    wire        cpu_trap;                         // PicoRV32's trap output
+
+    generate
+        if (CPU_VEXRISCV) begin : g_vexriscv
+            assign cpu_trap = 1'b0;
+            assign mem_la_read = 1'b0;
+            assign mem_la_write = 1'b0;
+            assign mem_la_addr = 32'd0;
+            assign mem_la_wdata = 32'd0;
+            assign mem_la_wstrb = 4'd0;
+            mma_soc_cpu_vexriscv #(.RESET_PC(RAM_BASE)) u_cpu (
+                .clk_i(clk_i), .rst_ni(cpu_rst_n), .timer_irq_i(1'b0), .ext_irq_i(accel_irq_i),
+                .mem_valid_o(mem_valid), .mem_instr_o(mem_instr), .mem_ready_i(mem_ready),
+                .mem_addr_o(mem_addr), .mem_wdata_o(mem_wdata), .mem_wstrb_o(mem_wstrb),
+                .mem_rdata_i(mem_rdata)
+            );
+        end else begin : g_picorv32
+            picorv32 #(
+                .ENABLE_COUNTERS(1),
+                .ENABLE_COUNTERS64(1),
+                .ENABLE_REGS_16_31(1),
+                .ENABLE_REGS_DUALPORT(1),
+                .BARREL_SHIFTER(BARREL_SHIFTER[0]),
+                .COMPRESSED_ISA(1),
+                .CATCH_MISALIGN(1),
+                .CATCH_ILLINSN(1),
+                .ENABLE_MUL(!FAST_MUL[0]),
+                .ENABLE_FAST_MUL(FAST_MUL[0]),
+                .ENABLE_DIV(1),
+                .ENABLE_IRQ(ENABLE_IRQ[0]),
+                .PROGADDR_RESET(RAM_BASE),
+                .STACKADDR(RAM_BASE + RAM_BYTES)
+            ) u_cpu (
+                .clk(clk_i), .resetn(cpu_rst_n), .trap(cpu_trap),
+                .mem_valid(mem_valid), .mem_instr(mem_instr), .mem_ready(mem_ready),
+                .mem_addr(mem_addr), .mem_wdata(mem_wdata), .mem_wstrb(mem_wstrb), .mem_rdata(mem_rdata),
+                .mem_la_read(mem_la_read), .mem_la_write(mem_la_write), .mem_la_addr(mem_la_addr),
+                .mem_la_wdata(mem_la_wdata), .mem_la_wstrb(mem_la_wstrb),
+                .pcpi_valid(), .pcpi_insn(), .pcpi_rs1(), .pcpi_rs2(),
+                .pcpi_wr(1'b0), .pcpi_rd(32'd0), .pcpi_wait(1'b0), .pcpi_ready(1'b0),
+                .irq({27'd0, accel_irq_i, 4'd0}), .eoi(),
+                .trace_valid(), .trace_data()
+            );
+        end
+    endgenerate
 
     // ---------------------------------------------------------------- address decode
     wire sel_ram   = (mem_addr & ~(RAM_BYTES - 1)) == RAM_BASE;
@@ -147,7 +171,7 @@ module mma_soc_top #(
 
     // A transaction served by the one-cycle (or AXI4-Lite) path starts when mem_valid rises.
     reg  busy_q;                              // such a transaction is in progress
-    wire slow = LOOKAHEAD ? !sel_ram : 1'b1;  // not served from the look-ahead interface
+    wire slow = LA ? !sel_ram : 1'b1;         // not served from the look-ahead interface
     wire start = mem_valid && slow && !busy_q;
     wire [3:0] we = mem_wstrb;
 
@@ -158,12 +182,12 @@ module mma_soc_top #(
     wire [31:0] ram_rdata, uart_rdata, clint_rdata, accel_rdata;
 
     // look-ahead RAM path: the access is performed at the edge before mem_valid rises
-    wire la_ram = LOOKAHEAD && (mem_la_read || mem_la_write) &&
+    wire la_ram = LA && (mem_la_read || mem_la_write) &&
                   ((mem_la_addr & ~(RAM_BYTES - 1)) == RAM_BASE);
     reg  la_hit_q;                            // the transaction now on mem_valid was done that way
 
-    assign mem_ready = (LOOKAHEAD && mem_valid && la_hit_q) || local_ready_q || accel_done;
-    assign mem_rdata = (LOOKAHEAD && la_hit_q) ? ram_rdata :
+    assign mem_ready = (LA && mem_valid && la_hit_q) || local_ready_q || accel_done;
+    assign mem_rdata = (LA && la_hit_q) ? ram_rdata :
                        kind_q == K_RAM   ? ram_rdata :
                        kind_q == K_UART  ? uart_rdata :
                        kind_q == K_CLINT ? clint_rdata :
@@ -190,6 +214,7 @@ module mma_soc_top #(
     end
 
     assign bad_access_o = start && sel_none;
+    assign trap_o = CPU_VEXRISCV ? (start && sel_none && mem_instr) : cpu_trap;
     assign bad_addr_o = mem_addr;
 
     // ---------------------------------------------------------------- RAM and its DMA port
@@ -202,10 +227,10 @@ module mma_soc_top #(
         .BYTES(RAM_BYTES), .DATA_W(DMA_DATA_W), .INIT_FILE(RAM_INIT)
     ) u_ram (
         .clk_i(clk_i),
-        .a_en_i(LOOKAHEAD ? la_ram : (start && sel_ram)),
-        .a_we_i(LOOKAHEAD ? (mem_la_wstrb & {4{mem_la_write}}) : we),
-        .a_word_i(LOOKAHEAD ? mem_la_addr[RAM_WORDS_W+1:2] : mem_addr[RAM_WORDS_W+1:2]),
-        .a_wdata_i(LOOKAHEAD ? mem_la_wdata : mem_wdata),
+        .a_en_i(LA ? la_ram : (start && sel_ram)),
+        .a_we_i(LA ? (mem_la_wstrb & {4{mem_la_write}}) : we),
+        .a_word_i(LA ? mem_la_addr[RAM_WORDS_W+1:2] : mem_addr[RAM_WORDS_W+1:2]),
+        .a_wdata_i(LA ? mem_la_wdata : mem_wdata),
         .a_rdata_o(ram_rdata),
         .b_en_i(ram_b_en), .b_we_i(ram_b_we), .b_row_i(ram_b_row),
         .b_wdata_i(ram_b_wdata), .b_rdata_o(ram_b_rdata)
