@@ -13,6 +13,12 @@ set(MMA_FIRMWARE_DIR ${PROJECT_BINARY_DIR}/firmware)
 set(MMA_FIRMWARE_APPS hello selftest selftest_faults gemm swbench swbench_small stack_guard)
 set(MMA_FIRMWARE_RV32IM_DIR ${PROJECT_BINARY_DIR}/firmware-rv32im)
 set(MMA_FIRMWARE_RV32IM_APPS hello selftest)   # + swbench on demand (sim/soc/README.md)
+# mmasoc --accel --cpu vexriscv: a fourth SoC model (sim/soc), off by default: the accelerator's
+# model is most of a build's time, and this one only changes the CPU that drives it
+option(MMA_SOC_VEX_ACCEL "mmasoc --accel --cpu vexriscv: the SoC with the accelerator and VexRiscv (a build of about 3 min more)" OFF)
+if(MMA_SOC_VEX_ACCEL)
+  list(APPEND MMA_FIRMWARE_RV32IM_APPS selftest_faults gemm)
+endif()
 
 if(MMA_BUILD_FIRMWARE)
   find_program(MMA_RV32_GCC riscv64-unknown-elf-gcc)

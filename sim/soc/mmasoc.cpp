@@ -47,6 +47,18 @@
 #include "Vmma_soc_vex_mma_soc_ram.h"
 #include "Vmma_soc_vex_mma_soc_top.h"
 #endif
+#if MMASOC_HAVE_VEX_ACCEL
+#include "Vmma_soc_vexsys.h"
+#include "Vmma_soc_vexsys___024root.h"
+#include "Vmma_soc_vexsys_mma_soc_ram.h"
+#include "Vmma_soc_vexsys_mma_soc_sys.h"
+// mma_soc_top with a parameter other than its default is a class of its own, named by Verilator
+#if __has_include("Vmma_soc_vexsys_mma_soc_top__C1.h")
+#include "Vmma_soc_vexsys_mma_soc_top__C1.h"
+#else
+#include "Vmma_soc_vexsys_mma_soc_top.h"
+#endif
+#endif
 #include "elf_load.h"
 #include "verilated.h"
 #if VM_TRACE
@@ -67,22 +79,31 @@ constexpr int EXIT_USAGE = 2, EXIT_DMA = 3, EXIT_TIMEOUT = 124, EXIT_TRAP = 125;
 // RAM module stays a C++ class of its own: top -> u_ram -> mem, or sys -> u_soc -> u_ram -> mem).
 auto &soc_ram(Vmma_soc_top *t) { return t->rootp->mma_soc_top->u_ram->mem; }
 auto &soc_ram(Vmma_soc_sys *t) { return t->rootp->mma_soc_sys->u_soc->u_ram->mem; }
+// Which models have VexRiscv as their CPU: the slot-empty one (Vmma_soc_vex), and the one with the
+// accelerator (Vmma_soc_vexsys) when it was built.
 #if MMASOC_HAVE_VEX
 auto &soc_ram(Vmma_soc_vex *t) { return t->rootp->mma_soc_top->u_ram->mem; }
-template <class Top> constexpr bool is_vex = std::is_same<Top, Vmma_soc_vex>::value;
+template <class Top> constexpr bool is_vex_top = std::is_same<Top, Vmma_soc_vex>::value;
 #else
-template <class Top> constexpr bool is_vex = false;
+template <class Top> constexpr bool is_vex_top = false;
+#endif
+#if MMASOC_HAVE_VEX_ACCEL
+auto &soc_ram(Vmma_soc_vexsys *t) { return t->rootp->mma_soc_sys->u_soc->u_ram->mem; }
+template <class Top> constexpr bool is_vex = is_vex_top<Top> || std::is_same<Top, Vmma_soc_vexsys>::value;
+#else
+template <class Top> constexpr bool is_vex = is_vex_top<Top>;
 #endif
 
 // Whether a model has the accelerator slot's ports at its top (the harness may drive them).
-template <class Top> constexpr bool has_slot_ports = std::is_same<Top, Vmma_soc_top>::value || is_vex<Top>;
+template <class Top> constexpr bool has_slot_ports = std::is_same<Top, Vmma_soc_top>::value || is_vex_top<Top>;
 
-// Whether a model was Verilated with FST tracing: the slot-empty one always, the one with the
-// accelerator only with -DMMA_SOC_ACCEL_TRACE=ON (its trace code is a quarter of its build time).
+// Whether a model was Verilated with FST tracing: the slot-empty ones always, the one with the
+// accelerator only with -DMMA_SOC_ACCEL_TRACE=ON (its trace code is a quarter of its build time),
+// its VexRiscv twin never.
 #ifndef MMASOC_ACCEL_TRACE
 #define MMASOC_ACCEL_TRACE 0
 #endif
-template <class Top> constexpr bool model_traces = has_slot_ports<Top> || MMASOC_ACCEL_TRACE;
+template <class Top> constexpr bool model_traces = has_slot_ports<Top> || (MMASOC_ACCEL_TRACE && !is_vex<Top>);
 
 template <class Top> struct Soc {
     std::unique_ptr<VerilatedContext> ctx;
@@ -392,12 +413,12 @@ int usage(const char *msg) {
                  "usage: mmasoc FIRMWARE.elf [--accel] [--cpu picorv32|vexriscv] [--trace[=FILE.fst]] [--max-cycles N]\n"
                  "              [--fake-accel] [--expect-exit N] [--quiet]\n"
                  "       mmasoc --dma-test [--seed N] [--bursts N] [--backpressure PCT] [FIRMWARE.elf]\n"
-                 "Runs an RV32IMC ELF (linked for the QEMU virt memory map, board/rv32/link.ld) on the SoC\n"
+                 "Runs an RV32IMC (PicoRV32) or RV32IM (VexRiscv) ELF (linked for the QEMU virt memory map, board/rv32/link.ld) on the SoC\n"
                  "until it writes the exit device; UART output goes to stdout, cycles to stderr.\n"
                  "--accel: on the SoC with the accelerator (mma_soc_sys, default configuration) instead of\n"
                  "the SoC with the slot empty.\n"
-                 "--cpu vexriscv: the slot-empty SoC with VexRiscv (RV32IM; firmware from build/firmware-rv32im/)\n"
-                 "instead of PicoRV32 (RV32IMC).\n"
+                 "--cpu vexriscv: the SoC with VexRiscv (RV32IM; firmware from build/firmware-rv32im/) instead\n"
+                 "of PicoRV32 (RV32IMC); with --accel only in a build configured -DMMA_SOC_VEX_ACCEL=ON.\n"
                  "Exit status: the firmware's exit code; 2 usage/ELF error, 3 DMA test mismatch,\n"
                  "124 --max-cycles reached, 125 CPU trap; with --expect-exit N: 0 if it was N, else 1.\n");
     return EXIT_USAGE;
@@ -611,7 +632,10 @@ int main(int argc, char **argv) {
     if (o.elf_path.empty() && !o.dma_test) return usage("no firmware ELF given");
     if (o.accel && (o.fake_accel || o.dma_test))
         return usage("--accel puts the real accelerator on the ports --fake-accel and --dma-test drive: use one");
-    if (o.vex && o.accel) return usage("--cpu vexriscv has no model with the accelerator (the SoC with it has PicoRV32)");
+#if !MMASOC_HAVE_VEX_ACCEL
+    if (o.vex && o.accel)
+        return usage("--accel --cpu vexriscv: this mmasoc was built without that model (configure with -DMMA_SOC_VEX_ACCEL=ON)");
+#endif
 #if !MMASOC_HAVE_VEX
     if (o.vex) return usage("--cpu vexriscv: this mmasoc was built without pythondata-cpu-vexriscv (bash scripts/setup.sh)");
 #endif
@@ -637,6 +661,9 @@ int main(int argc, char **argv) {
             return EXIT_USAGE;
         }
     }
+#if MMASOC_HAVE_VEX_ACCEL
+    if (o.vex && o.accel) return run<Vmma_soc_vexsys>(o, img);
+#endif
 #if MMASOC_HAVE_VEX
     if (o.vex) return run<Vmma_soc_vex>(o, img);
 #endif
