@@ -36,8 +36,10 @@ die() { echo "sim-icount.sh: $*" >&2; exit 2; }
 [[ -x $mmasim ]] || die "no mmasim at $mmasim (cmake --build build --target mmasim)"
 command -v valgrind >/dev/null && command -v callgrind_annotate >/dev/null ||
   die "valgrind not found (bash scripts/setup.sh --bench installs it)"
+# the configurations this mmasim has a model of: its own list (`mmasim list`, one per line, name first)
+linked=$("$mmasim" list | awk '{ print $1 }' | tr '\n' ' ')
 for c in $configs; do
-  [[ -f $ROOT/hw/config/$c.json ]] || die "no configuration '$c' (hw/config/$c.json)"
+  [[ " $linked" == *" $c "* ]] || die "mmasim at $mmasim has no model of '$c' (it has: ${linked% }; build with -DMMA_SIM_CONFIGS=...)"
 done
 
 tmp=$(mktemp -d)

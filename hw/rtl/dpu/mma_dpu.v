@@ -143,12 +143,13 @@ module mma_dpu #(
     endfunction
     function integer lanes_used;               // NLA: the lanes some format reaches, NL / b for the
         input integer dummy;                   // smallest element b of LANE_FMTS (the last lane l
-        integer f, b;                          // with (l + 1) * b <= NL, fmts_reach's rule); at least 1
+        integer f, b, n;                       // with (l + 1) * b <= NL, fmts_reach's rule); at least 1
         begin
             lanes_used = 1;
             for (f = 0; f < 32; f = f + 1) begin
                 b = MMA_FMT_ELEM_BYTES_TAB[f*3 +: 3];
-                if (LANE_FMTS[f] && (b == 0 ? NL : NL / b) > lanes_used) lanes_used = b == 0 ? NL : NL / b;
+                n = b == 0 ? NL : NL / b;      // the lanes format f reaches
+                if (LANE_FMTS[f] && n > lanes_used) lanes_used = n;
             end
         end
     endfunction
