@@ -2,16 +2,34 @@
 # iCEBreaker bitstream of the mmacore SoC (no accelerator yet) with Debian's yosys, nextpnr-ice40 and
 # icepack, and its resource / Fmax table.
 #
-#   bash board/icebreaker/build.sh [OUTDIR]        (default build-icebreaker)
+#   bash board/icebreaker/build.sh [--cpu picorv32|vexriscv] [OUTDIR]
+#        (default build-icebreaker, build-icebreaker-vexriscv with --cpu vexriscv)
 #
-# 1. firmware: hello_8k.elf (firmware/apps, 8 KiB RAM) -> firmware.hex ($readmemh of the RAM)
-# 2. yosys synth_ice40 -dsp (hw/rtl/soc + picorv32.v from the installed pythondata-cpu-picorv32)
+# 1. firmware: hello_8k.elf (firmware/apps, 8 KiB RAM) -> firmware.hex ($readmemh of the RAM),
+#    built for rv32imc, or rv32im for VexRiscv
+# 2. yosys synth_ice40 -dsp (hw/rtl/soc + picorv32.v from the installed pythondata-cpu-picorv32;
+#    --cpu vexriscv: + VexRiscv_Lite.v from pythondata-cpu-vexriscv, mma_soc_cpu_vexriscv.v)
 # 3. nextpnr-ice40 --up5k --package sg48 (12 MHz constraint), icepack -> mma_icebreaker.bin
 # 4. prints LUT4 / FF / DSP / BRAM (and SPRAM) use and the post-route Fmax; writes report.md
 # Installs the tools (apt-get) and the Python package (.venv) when missing (scripts/setup.sh rules).
 set -euo pipefail
 ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)"
-OUT=${1:-$ROOT/build-icebreaker}
+cpu=picorv32 OUT=""
+while (($#)); do
+  case $1 in
+    --cpu) cpu=${2:?--cpu needs picorv32 or vexriscv}; shift 2 ;;
+    -h|--help) sed -n '2,/^set -euo/p' "${BASH_SOURCE[0]}" | sed '$d; s/^# \{0,1\}//'; exit 0 ;;
+    -*) echo "icebreaker: unknown option '$1' (--help)" >&2; exit 2 ;;
+    *) OUT=$1; shift ;;
+  esac
+done
+vex=0 march=rv32imc cpu_name=""
+case $cpu in
+  picorv32) ;;
+  vexriscv) vex=1 march=rv32im cpu_name=" (VexRiscv)" ;;
+  *) echo "icebreaker: --cpu takes picorv32 or vexriscv, not '$cpu'" >&2; exit 2 ;;
+esac
+OUT=${OUT:-$ROOT/build-icebreaker$( ((vex == 0)) || echo -vexriscv)}
 mkdir -p "$OUT"
 t_start=$(date +%s)
 
@@ -29,9 +47,13 @@ if ((${#need[@]})); then
 fi
 [[ -x $ROOT/.venv/bin/python ]] || bash "$ROOT/scripts/setup.sh"
 PRV=$("$ROOT/.venv/bin/python" -c 'import os, pythondata_cpu_picorv32 as p; print(os.path.join(p.data_location, "picorv32.v"))')
+if ((vex)); then   # + VexRiscv_Lite.v and the module that puts it on the bus (yosys also checks the PicoRV32 branch)
+  PRV="$PRV $("$ROOT/.venv/bin/python" -c 'import os, pythondata_cpu_vexriscv as p; print(os.path.join(p.data_location, "VexRiscv_Lite.v"))') $ROOT/hw/rtl/soc/mma_soc_cpu_vexriscv.v"
+fi
 
 # 1. firmware
-cmake -S "$ROOT/firmware/apps" -B "$OUT/fw" -DCMAKE_TOOLCHAIN_FILE="$ROOT/board/rv32/toolchain-rv32imc.cmake" >/dev/null
+cmake -S "$ROOT/firmware/apps" -B "$OUT/fw" -DCMAKE_TOOLCHAIN_FILE="$ROOT/board/rv32/toolchain-rv32imc.cmake" \
+  -DMMA_RV32_MARCH=$march >/dev/null
 cmake --build "$OUT/fw" -j2 --target hello_8k >/dev/null
 riscv64-unknown-elf-objcopy -O binary "$OUT/fw/firmware/hello_8k.elf" "$OUT/firmware.bin"
 od -An -v -t x4 -w4 "$OUT/firmware.bin" | tr -d ' ' >"$OUT/firmware.hex"
@@ -42,7 +64,7 @@ srcs=()
 for f in "${soc[@]}"; do srcs+=("$ROOT/$f"); done
 cd "$OUT"
 yosys -q -l yosys.log -p "read_verilog -DSYNTHESIS $PRV ${srcs[*]} $ROOT/board/icebreaker/top.v;
-  chparam -set RAM_INIT \"$OUT/firmware.hex\" mma_icebreaker_top;
+  chparam -set RAM_INIT \"$OUT/firmware.hex\" -set CPU_VEXRISCV $vex mma_icebreaker_top;
   synth_ice40 -dsp -top mma_icebreaker_top -json mma_icebreaker.json"
 t_syn=$(date +%s)
 
@@ -59,7 +81,7 @@ fmax=$(grep -E "Max frequency for clock" nextpnr.log | tail -1 | sed -E 's/.*: (
 {
   echo "| board | design | LUT4 (logic cells) | FF | DSP (SB_MAC16) | BRAM (4 Kbit) | SPRAM | Fmax (MHz) | bitstream | time (s) |"
   echo "|---|---|---:|---:|---:|---:|---:|---:|---|---:|"
-  printf '| iCEBreaker (iCE40UP5K) | SoC, no accelerator, 8 KiB RAM | %s | %s | %s | %s | %s | %s | %s | %s |\n' \
+  printf '| iCEBreaker (iCE40UP5K) | SoC%s, no accelerator, 8 KiB RAM | %s | %s | %s | %s | %s | %s | %s | %s |\n' "$cpu_name" \
     "$(util ICESTORM_LC)" "$ffs" "$(util ICESTORM_DSP)" "$(util ICESTORM_RAM)" "$(util ICESTORM_SPRAM)" "$fmax" \
     "mma_icebreaker.bin ($(stat -c %s mma_icebreaker.bin) bytes)" "$((t_end - t_start))"
 } >report.md

@@ -4,7 +4,8 @@
 // hello_8k.elf by build.sh), UART TX at 115200 8N1 on the FTDI's second channel, LEDs: green =
 // firmware passed (exit 0), red = failed or trapped. The DMA port is tied off.
 module mma_icebreaker_top #(
-    parameter RAM_INIT = "firmware.hex"
+    parameter RAM_INIT = "firmware.hex",
+    parameter CPU_VEXRISCV = 0         // the SoC's CPU: 0 PicoRV32, 1 VexRiscv (build.sh --cpu vexriscv)
 ) (
     input  wire clk,        // 12 MHz
     input  wire ser_rx,
@@ -27,7 +28,8 @@ module mma_icebreaker_top #(
         .UART_DIV(104),          // 12 MHz / 115200
         .LOOKAHEAD(0),           // registered RAM access: the look-ahead path limits Fmax
         .FAST_MUL(1),            // SB_MAC16 DSPs
-        .BARREL_SHIFTER(1)
+        .BARREL_SHIFTER(1),
+        .CPU_VEXRISCV(CPU_VEXRISCV)
     ) u_soc (
         .clk_i(clk), .rst_ni(rst_n), .cpu_hold_i(1'b0),
         .trap_o(trap), .exit_valid_o(exit_valid), .exit_code_o(exit_code),
