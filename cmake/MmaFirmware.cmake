@@ -76,8 +76,12 @@ if(MMA_BUILD_FIRMWARE)
       add_test(NAME qemu_stack_guard COMMAND ${_run} ${MMA_FIRMWARE_DIR}/stack_guard.elf --timeout 60 --expect-exit 1)
       set_tests_properties(qemu_stack_guard PROPERTIES
                            PASS_REGULAR_EXPRESSION "board: stack overflow: [0-9]+ bytes used, 16384 reserved")
-      set_tests_properties(qemu_hello qemu_selftest qemu_gemm qemu_swbench qemu_stack_guard PROPERTIES LABELS "qemu"
-                           TIMEOUT 180 ENVIRONMENT "QEMU=${MMA_QEMU_RV32}")
+      # the rv32im images (VexRiscv's) run on QEMU virt as they are
+      add_test(NAME qemu_hello_rv32im COMMAND ${_run} ${MMA_FIRMWARE_RV32IM_DIR}/hello.elf --timeout 60)
+      set_tests_properties(qemu_hello_rv32im PROPERTIES PASS_REGULAR_EXPRESSION "hello from mmacore on rv32im")
+      add_test(NAME qemu_selftest_rv32im COMMAND ${_run} ${MMA_FIRMWARE_RV32IM_DIR}/selftest.elf --timeout 120 --expect-exit 77)
+      set_tests_properties(qemu_hello qemu_selftest qemu_gemm qemu_swbench qemu_stack_guard qemu_hello_rv32im
+                           qemu_selftest_rv32im PROPERTIES LABELS "qemu" TIMEOUT 180 ENVIRONMENT "QEMU=${MMA_QEMU_RV32}")
     elseif(MMA_BUILD_TESTS AND NOT MMA_SANITIZE)
       message(STATUS "qemu-system-riscv32 not found: qemu_* tests skipped (bash scripts/setup.sh installs qemu-system-misc)")
     endif()
