@@ -1,6 +1,6 @@
 // VexRiscv (the "Lite" build of the pythondata-cpu-vexriscv package: RV32IM, a 2 KiB instruction
 // cache, no data cache) behind PicoRV32's native memory interface, so mma_soc_top serves either
-// CPU with the same decoder and slaves (its CPU = "vexriscv" selects this module).
+// CPU with the same decoder and slaves (its parameter CPU_VEXRISCV = 1 selects this module).
 //
 // VexRiscv has two classic Wishbone masters, the instruction bus (cache line refills, 8-word
 // incrementing bursts) and the data bus (single accesses). This module puts one request at a time
@@ -17,7 +17,7 @@
 // The firmware for this CPU is built for rv32im (cmake/MmaFirmware.cmake, firmware-rv32im/).
 //
 // Traps go to mtvec, which the firmware does not set (0 after reset): a trap fetches from
-// 0x0000_0000, which is unmapped, and the SoC reports it on bad_access_o.
+// 0x0000_0000, which is unmapped, and mma_soc_top reports that fetch on trap_o (and bad_access_o).
 module mma_soc_cpu_vexriscv #(
     parameter [31:0] RESET_PC = 32'h8000_0000
 ) (
