@@ -1,7 +1,7 @@
 # The one list of the RTL's sources (hw/rtl), by area, for every tool that reads them: the
 # Verilator models (sim/CMakeLists.txt), the lint test, and the synthesis scripts (hw/syn), which
 # get the list through
-#   cmake -DMMA_PRINT_RTL=stage|dpu|exact|accel|all|soc|soc_vexriscv|sys -P cmake/MmaRtlSources.cmake
+#   cmake -DMMA_PRINT_RTL=stage|dpu|exact|accel|all|soc|sys|cpu_vexriscv -P cmake/MmaRtlSources.cmake
 # (one path relative to the project root per line; soc_verilator_args: the Verilator flags of the
 # SoC models, one per line); -DMMA_PRINT_RTL=incdirs prints the include
 # directories: hw/rtl/gen (generated parameter files: the format table, mode layout and one file
@@ -10,6 +10,7 @@
 # "all" is the accelerator (stage + dpu + accel); the SoC (soc) also needs picorv32.v from the installed pythondata-cpu-picorv32 package
 # (cmake/MmaSoftCores.cmake finds it; it is never copied into the repository). "sys" is the SoC with
 # the accelerator in its slot (mma_soc_sys): all + soc + the module that joins them (+ picorv32.v).
+# "cpu_vexriscv" is what soc or sys need besides for the VexRiscv option (+ VexRiscv_Lite.v).
 if(CMAKE_SCRIPT_MODE_FILE)
   cmake_policy(VERSION 3.20)
 endif()
@@ -104,10 +105,10 @@ if(CMAKE_SCRIPT_MODE_FILE AND MMA_PRINT_RTL)
   if(MMA_PRINT_RTL STREQUAL "exact")         # the exact FP8 DPU alone (with the stage modules it uses)
     list(APPEND _files ${MMA_RTL_EXACT_FILES})
   endif()
-  if(MMA_PRINT_RTL STREQUAL "soc" OR MMA_PRINT_RTL STREQUAL "soc_vexriscv" OR _sys)   # not in "all": they need picorv32.v besides these
+  if(MMA_PRINT_RTL STREQUAL "soc" OR _sys)   # not in "all": they need picorv32.v besides these
     list(APPEND _files ${MMA_RTL_SOC_FILES})
   endif()
-  if(MMA_PRINT_RTL STREQUAL "soc_vexriscv")  # + VexRiscv_Lite.v of pythondata-cpu-vexriscv
+  if(MMA_PRINT_RTL STREQUAL "cpu_vexriscv")  # with soc or sys, + VexRiscv_Lite.v of pythondata-cpu-vexriscv
     list(APPEND _files ${MMA_RTL_SOC_VEX_FILES})
   endif()
   if(_sys)

