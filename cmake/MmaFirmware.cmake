@@ -26,40 +26,37 @@ if(MMA_BUILD_FIRMWARE)
     message(STATUS "riscv64-unknown-elf-gcc not found: firmware/apps not built (bash scripts/setup.sh)")
   else()
     include(ExternalProject)
-    set(_byproducts)
-    foreach(app IN LISTS MMA_FIRMWARE_APPS)
-      list(APPEND _byproducts ${MMA_FIRMWARE_DIR}/${app}.elf)
-    endforeach()
-    set(_byproducts_rv32im)
-    foreach(app IN LISTS MMA_FIRMWARE_RV32IM_APPS)
-      list(APPEND _byproducts_rv32im ${MMA_FIRMWARE_RV32IM_DIR}/${app}.elf)
-    endforeach()
-    ExternalProject_Add(mma_firmware
-      SOURCE_DIR ${PROJECT_SOURCE_DIR}/firmware/apps
-      BINARY_DIR ${PROJECT_BINARY_DIR}/firmware-build
-      CMAKE_ARGS
-        -DCMAKE_TOOLCHAIN_FILE=${PROJECT_SOURCE_DIR}/board/rv32/toolchain-rv32imc.cmake
-        -DCMAKE_BUILD_TYPE=Release
-        -DMMA_FW_OUTPUT_DIR=${MMA_FIRMWARE_DIR}
-        -DMMA_WARNINGS_AS_ERRORS=${MMA_WARNINGS_AS_ERRORS}
-      BUILD_ALWAYS ON
-      INSTALL_COMMAND ""
-      BUILD_BYPRODUCTS ${_byproducts})
+    # _mma_firmware(TARGET MARCH DIR APPS app... [ONLY]): an ExternalProject that cross-builds
+    # firmware/apps for -march=MARCH in DIR-build, the ELFs into DIR (APPS: the ones the build uses,
+    # its byproducts); with ONLY it builds just those, else every program there
+    function(_mma_firmware target march dir)
+      cmake_parse_arguments(F "ONLY" "" "APPS" ${ARGN})
+      set(_byproducts)
+      foreach(app IN LISTS F_APPS)
+        list(APPEND _byproducts ${dir}/${app}.elf)
+      endforeach()
+      set(_build)
+      if(F_ONLY)
+        set(_build BUILD_COMMAND ${CMAKE_COMMAND} --build <BINARY_DIR> --target ${F_APPS})
+      endif()
+      ExternalProject_Add(${target}
+        SOURCE_DIR ${PROJECT_SOURCE_DIR}/firmware/apps
+        BINARY_DIR ${dir}-build
+        CMAKE_ARGS
+          -DCMAKE_TOOLCHAIN_FILE=${PROJECT_SOURCE_DIR}/board/rv32/toolchain-rv32imc.cmake
+          -DMMA_RV32_MARCH=${march}
+          -DCMAKE_BUILD_TYPE=Release
+          -DMMA_FW_OUTPUT_DIR=${dir}
+          -DMMA_WARNINGS_AS_ERRORS=${MMA_WARNINGS_AS_ERRORS}
+        ${_build}
+        BUILD_ALWAYS ON
+        INSTALL_COMMAND ""
+        BUILD_BYPRODUCTS ${_byproducts})
+    endfunction()
+    _mma_firmware(mma_firmware rv32imc ${MMA_FIRMWARE_DIR} APPS ${MMA_FIRMWARE_APPS})
     set(MMA_FIRMWARE_BUILT ON)
     # The programs the VexRiscv SoC runs (sim/soc), built once more for rv32im: only these targets
-    ExternalProject_Add(mma_firmware_rv32im
-      SOURCE_DIR ${PROJECT_SOURCE_DIR}/firmware/apps
-      BINARY_DIR ${PROJECT_BINARY_DIR}/firmware-rv32im-build
-      CMAKE_ARGS
-        -DCMAKE_TOOLCHAIN_FILE=${PROJECT_SOURCE_DIR}/board/rv32/toolchain-rv32imc.cmake
-        -DMMA_RV32_MARCH=rv32im
-        -DCMAKE_BUILD_TYPE=Release
-        -DMMA_FW_OUTPUT_DIR=${MMA_FIRMWARE_RV32IM_DIR}
-        -DMMA_WARNINGS_AS_ERRORS=${MMA_WARNINGS_AS_ERRORS}
-      BUILD_COMMAND ${CMAKE_COMMAND} --build <BINARY_DIR> --target ${MMA_FIRMWARE_RV32IM_APPS}
-      BUILD_ALWAYS ON
-      INSTALL_COMMAND ""
-      BUILD_BYPRODUCTS ${_byproducts_rv32im})
+    _mma_firmware(mma_firmware_rv32im rv32im ${MMA_FIRMWARE_RV32IM_DIR} APPS ${MMA_FIRMWARE_RV32IM_APPS} ONLY)
 
     # The software-only firmware under QEMU virt (the same ELFs as on the SoC).
     find_program(MMA_QEMU_RV32 qemu-system-riscv32)
