@@ -14,10 +14,11 @@
 // against a shadow copy; with an ELF the CPU runs the firmware meanwhile (the bursts stay inside a
 // window the firmware does not use), else it is held in reset. --fake-accel answers the accelerator
 // register window from a C++ AXI4-Lite register file (ID 0x4D4D4143 at offset 0, scratch registers
-// elsewhere) instead of the SoC's "absent" path. --cpu vexriscv runs the slot-empty SoC with its
-// second CPU, VexRiscv (RV32IM: an ELF built with the C extension is refused; the build has the
-// firmware for it in build/firmware-rv32im/), a third model (Vmma_soc_vex) built when the
-// pythondata-cpu-vexriscv package is installed.
+// elsewhere) instead of the SoC's "absent" path. --cpu vexriscv runs the SoC with its second CPU,
+// VexRiscv (RV32IM: an ELF built with the C extension is refused; the build has the firmware for it
+// in build/firmware-rv32im/): slot empty, a third model (Vmma_soc_vex) built when the
+// pythondata-cpu-vexriscv package is installed; with --accel a fourth (Vmma_soc_vexsys), built only
+// with -DMMA_SOC_VEX_ACCEL=ON.
 // Exit codes: the firmware's (0..123), 2 usage or ELF error, 3 DMA test mismatch, 124 --max-cycles
 // reached, 125 CPU trap. --expect-exit N: 0 if the firmware exited with N, else 1 (for ctest).
 #include <cerrno>
