@@ -6,13 +6,7 @@
 #                     why that build: hw/rtl/soc/mma_soc_cpu_vexriscv.v), or MMA_VEXRISCV_V-NOTFOUND
 # The interpreter is the project's .venv (scripts/setup.sh installs the packages there), else
 # MMA_PYTHON, else python3 on PATH.
-if(NOT MMA_PYTHON)
-  if(EXISTS "${PROJECT_SOURCE_DIR}/.venv/bin/python")
-    set(MMA_PYTHON "${PROJECT_SOURCE_DIR}/.venv/bin/python")
-  else()
-    find_program(MMA_PYTHON NAMES python3 python)
-  endif()
-endif()
+include(${CMAKE_CURRENT_LIST_DIR}/MmaPython.cmake)
 
 # _mma_find_core(VAR PACKAGE MODULE FILE): VAR = <data_location of MODULE>/FILE, or VAR-NOTFOUND
 function(_mma_find_core var package module file)
