@@ -12,7 +12,8 @@ if(CMAKE_SCRIPT_MODE_FILE)
   cmake_policy(VERSION 3.20)
 endif()
 
-set(MMA_LIB_COMPONENTS common format profile accumulate instr sparse block_scale mma fragment warp sme driver)
+set(MMA_LIB_COMPONENTS common format profile accumulate instr sparse block_scale mma fragment warp sme driver
+                       accel_model)
 
 set(MMA_LIB_common_SOURCES      common/status.c)
 set(MMA_LIB_common_DEPENDS)
@@ -52,6 +53,10 @@ set(MMA_LIB_sme_DEPENDS         accumulate)
 # the accelerator's driver (mma/driver.h): registers and the porting layer only, no numerics
 set(MMA_LIB_driver_SOURCES      driver/driver.c)
 set(MMA_LIB_driver_DEPENDS      common)
+
+# the numerics of an accelerator mode (mma/accel_model.h): its instruction and profile for mma_gemm
+set(MMA_LIB_accel_model_SOURCES accel_model/mode_model.c)
+set(MMA_LIB_accel_model_DEPENDS instr)
 
 get_filename_component(MMA_LIB_DIR "${CMAKE_CURRENT_LIST_DIR}/../firmware/lib" ABSOLUTE)
 

@@ -8,7 +8,8 @@
  *
  * A job is D (M x N) = A (M x K) x B (K x N) + C in one mode of the accelerator (a row of its mode
  * table, include/mma/hw/mma_cfg_<name>.h): exactly mma_gemm of the golden model under the
- * configuration's preset (mma_accel_model gives the instruction and profile). Memory layout:
+ * configuration's preset (mma_accel_mode_model of mma/accel_model.h gives the instruction and
+ * profile). Memory layout:
  *   A     M rows of K element codes (sparse: K/2 stored codes), elements of the mode's elem_bytes,
  *         little endian; packed 4-bit formats two to a byte, low nibble first
  *   B     given as B^T: N rows of K codes, laid out like A

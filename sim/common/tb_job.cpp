@@ -5,14 +5,6 @@
 
 namespace tb {
 
-bool mode_setup(const mma_hw_config &cfg, const mma_hw_mode &md, mma_instr *ins, mma_profile *prof) {
-    mma_diag diag;
-    mma_preset preset;
-    if (mma_instr_parse(md.instr, std::strlen(md.instr), ins, &diag) != MMA_OK) return false;
-    if (mma_preset_from_name(cfg.preset, std::strlen(cfg.preset), &preset) != MMA_OK) return false;
-    return mma_instr_profile(preset, ins, prof) == MMA_OK;
-}
-
 // A random code of fmt: any code (NaN/Inf included) at the special rate, else a finite one whose
 // exponent stays within a band that keeps most sums finite.
 static uint64_t random_code(mma_format fmt, rng &r, unsigned special_permille) {
@@ -67,7 +59,7 @@ void make_job(job &j, const mma_hw_config &cfg, const mma_hw_mode &md, rng &r, u
               const job_opts &opts) {
     const unsigned special_permille = opts.special_permille, bad_meta_permille = opts.bad_meta_permille;
     j.mode = &md;
-    mode_setup(cfg, md, &j.ins, &j.prof);
+    mma_accel_mode_model(&cfg, &md, &j.ins, &j.prof);
     j.m = m;
     j.n = n;
     j.k = k;
@@ -256,6 +248,8 @@ bool step_chunk_first(const job &j, unsigned t) { return t % j.mode->steps == 0;
 bool step_chunk_last(const job &j, unsigned t) { return t % j.mode->steps == j.mode->steps - 1u; }
 bool step_half(const job &j, unsigned t) { return j.mode->korder && (t % 2) == 1; }
 
-std::string mode_name(const mma_hw_mode &md) { return md.instr; }
+std::string mode_name(const mma_hw_mode &md) {
+    return std::string(md.instr) + (md.cmode == MMA_C_UNUSED ? " (C unused)" : "");
+}
 
 }  // namespace tb

@@ -11,6 +11,7 @@
 #include <vector>
 
 extern "C" {
+#include "mma/accel_model.h"
 #include "mma/hw/mma_configs.h"
 #include "mma/mmacore.h"
 #include "mma/sparse.h"
@@ -37,9 +38,6 @@ struct job {
     unsigned kpad() const { return (k + mode->kc - 1) / mode->kc * mode->kc; }
     unsigned steps() const { return kpad() / mode->kc * mode->steps; }
 };
-
-// Parses the mode's instruction and resolves its profile under the configuration's preset.
-bool mode_setup(const mma_hw_config &cfg, const mma_hw_mode &md, mma_instr *ins, mma_profile *prof);
 
 // What a job's operands stress beyond random finite values.
 struct job_opts {
@@ -73,7 +71,7 @@ bool step_chunk_first(const job &j, unsigned t);
 bool step_chunk_last(const job &j, unsigned t);
 bool step_half(const job &j, unsigned t);
 
-// Storage code of C / D as the RTL holds them (32-bit words; f16 in the low half).
+// A mode for reports and coverage bins: its instruction, and "(C unused)" for a mode that leaves C out.
 std::string mode_name(const mma_hw_mode &md);
 
 }  // namespace tb

@@ -19,6 +19,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "mma/accel_model.h"
 #include "mma/hw/mma_configs.h"
 #include "mma/mmacore.h"
 
@@ -197,15 +198,7 @@ int mma_dpi_job_new(int cfg, int mode, int m, int n, int k)
         return MMA_DPI_ERR_SIZE;
     }
     const mma_hw_config *c = config_of(cfg);
-    mma_diag diag;
-    mma_preset preset;
-    mma_status st = mma_instr_parse(md->instr, strlen(md->instr), &job.ins, &diag);
-    if (st == MMA_OK) {
-        st = mma_preset_from_name(c->preset, strlen(c->preset), &preset);
-    }
-    if (st == MMA_OK) {
-        st = mma_instr_profile(preset, &job.ins, &job.prof);
-    }
+    const mma_status st = mma_accel_mode_model(c, md, &job.ins, &job.prof);
     if (st != MMA_OK) {
         return (int)st;
     }

@@ -9,6 +9,7 @@
 #include <stdbool.h>
 #include <stdint.h>
 
+#include "mma/accel_model.h"
 #include "mma/driver.h"
 #include "mma/format.h"
 #include "mma/instr.h"
@@ -89,9 +90,6 @@ void accel_tally_fail(accel_tally *t);
 /* The summary line: "<app>: accelerator: J jobs, P passed, F failed; accelerator C cycles (busy B),
  * software S cycles for the same jobs (x R)". */
 void accel_tally_print(const accel_tally *t, const char *app);
-
-/* The golden model of a mode: its instruction parsed and its profile under cfg's preset. */
-bool accel_mode_model(const mma_hw_config *cfg, const mma_hw_mode *md, mma_instr *ins, mma_profile *prof);
 
 /* A random finite code of fmt (8-bit-exponent floats kept within 2^+-24 of 1 so sums stay finite),
  * or any code of an integer format (accel_codes.c). */

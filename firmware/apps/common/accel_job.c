@@ -259,7 +259,7 @@ bool accel_job_run(mma_accel *dev, const mma_hw_config *cfg, const accel_job_spe
     if (!shape_ok(md, spec) || !job_make(md, spec, &l)) {
         return false;
     }
-    if (!accel_mode_model(cfg, md, &ins, &prof)) {
+    if (mma_accel_mode_model(cfg, md, &ins, &prof) != MMA_OK) {
         r->sw_status = MMA_ERR_PROFILE;
         return false;
     }

@@ -34,7 +34,7 @@ bool gemm_sample_tile(const mma_hw_config *cfg, const mma_hw_mode *md, unsigned 
     if (i0 + T > GEMM_M || j0 + T > GEMM_N || md->block_k == 0u) {
         return false;
     }
-    if (!accel_mode_model(cfg, md, &ins, &prof)) {
+    if (mma_accel_mode_model(cfg, md, &ins, &prof) != MMA_OK) {
         s->status = MMA_ERR_PROFILE;
         return false;
     }
