@@ -6,7 +6,8 @@
 Sources: the golden model (formats and, per configuration, the numerics of every instruction the
 configuration implements, printed by mma_hwgen from the C library: the format table and the
 presets stay owned by the library that real GPUs verify) and hw/config/<name>.json (micro-
-architecture only: array size, bytes per step, the instruction list and the preset).
+architecture only: array size, bytes per step, the instruction list and the preset; "c_unused"
+lists instructions that get a second mode running them as D = A*B, as wgmma with scale-d = 0).
 Outputs (all under ROOT, committed; ctest lint_gen_fresh regenerates into a scratch ROOT and diffs):
   hw/rtl/gen/mma_fmt.vh             format table as Verilog functions
   hw/rtl/gen/mma_decode_set.vh      the decode stage for a constant set of formats (fixed positions)
@@ -173,18 +174,33 @@ def derive_mode(m, fmts, cfg):
     }
 
 
+C_JOINT, C_UNUSED = 0, 2            # mma_c_mode (include/mma/profile.h)
+
+
+def table_note(cfg):
+    """The mode table's origin beyond the instruction list."""
+    return ', then one per "c_unused" instruction with C unused' if cfg.get('c_unused') else ''
+
+
 def read_config(path, hwgen, fmts):
     cfg = json.load(open(path))
     for key in ('name', 'preset', 'tm', 'tn', 'w_bytes', 'instructions'):
         if key not in cfg:
             sys.exit(f'gen_hw: {path}: missing "{key}"')
     instrs = [t for pat in cfg['instructions'] for t in brace_expand(pat)]
+    # "c_unused": each of these instructions also as D = A*B (a mode of its own, after the others)
+    unused = [t for pat in cfg.get('c_unused', []) for t in brace_expand(pat)]
     modes, seen = [], {}
-    out = run([hwgen, 'mode', cfg['preset']] + instrs)
-    for line in out.splitlines():
+    out = run([hwgen, 'mode', cfg['preset']] + instrs + unused)
+    for i, line in enumerate(out.splitlines()):
         mode = derive_mode(kv(line), fmts, cfg)
+        if i >= len(instrs):
+            if mode['cmode'] != C_JOINT or mode['integer']:
+                sys.exit(f'gen_hw: {path}: "c_unused" {mode["instr"]}: only a float instruction whose C is '
+                         'joined to the products can leave C out')
+            mode['cmode'] = C_UNUSED
         key = (mode['atype'], mode['btype'], mode['dtype'], mode['sparse'], mode['stype'], mode['block_k'],
-               mode['satfinite'], mode['packed'])
+               mode['satfinite'], mode['packed'], mode['cmode'])
         if key in seen:
             sys.exit(f'gen_hw: {path}: {mode["instr"]} and {seen[key]} select the same mode')
         seen[key] = mode['instr']
@@ -398,10 +414,11 @@ def gen_cfg_vh(cfg, idx):
     out.append(f'localparam CFG_W = {cfg["w_bytes"]};   // bytes of A (and of B) per DPU step\n')
     for k, v in d.items():
         out.append(f'localparam CFG_{k} = {cfg_value(k, v, "v")};\n')
-    out.append(f'// The mode table: one row per instruction of hw/config/{cfg["name"]}.json\n')
+    out.append(f'// The mode table: one row per instruction of hw/config/{cfg["name"]}.json{table_note(cfg)}\n')
     out.append(f'function [{MODE_BITS - 1}:0] cfg_mode;\n  input [7:0] i;\n  begin\n    case (i)\n')
     for i, m in enumerate(cfg['modes']):
-        out.append(f'      8\'d{i}: cfg_mode = {MODE_BITS}\'h{mode_word(m):x}; // {m["instr"]}\n')
+        note = ' (C unused: D = A*B)' if m['cmode'] == C_UNUSED else ''
+        out.append(f'      8\'d{i}: cfg_mode = {MODE_BITS}\'h{mode_word(m):x}; // {m["instr"]}{note}\n')
     out.append(f'      default: cfg_mode = {MODE_BITS}\'d0;\n    endcase\n  end\nendfunction\n')
     return ''.join(out)
 
@@ -448,7 +465,7 @@ def gen_cfg_h(cfg, idx):
     out.append(f'#define MMA_CFG_{u}_PRESET "{cfg["preset"]}"\n')
     if cfg.get('gpu'):
         out.append(f'#define MMA_CFG_{u}_GPU "{cfg["gpu"]}"\n')
-    out.append(f'\n/* The mode table (one row per instruction of hw/config/{n}.json). */\n')
+    out.append(f'\n/* The mode table (one row per instruction of hw/config/{n}.json{table_note(cfg)}). */\n')
     out.append(f'static const mma_hw_mode mma_cfg_{n}_modes[{len(cfg["modes"])}] = {{\n')
     for m in cfg['modes']:
         vals = ', '.join(f'.{k} = {m[k]}' for k, _ in MODE_FIELDS)

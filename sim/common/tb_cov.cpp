@@ -397,7 +397,7 @@ bool coverage::mode_complete(unsigned mode) const {
 }
 
 static std::string short_name(const mma_hw_mode &md) {
-    std::string s = md.instr;
+    std::string s = mode_name(md);
     const char *keys[] = {".row.col", "row.col"};
     for (const char *key : keys) {
         const size_t p = s.find(key);

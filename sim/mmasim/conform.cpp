@@ -103,18 +103,16 @@ bool run_set(Session &s, const mma_gpu *gpu, const std::string &dir, const DataS
     if (mma_gpu_data_instr(gpu, ds.fmt, out, text, sizeof text, &c_unused) != MMA_OK) return true;
     int mode = -1;
     for (unsigned i = 0; i < s.cfg->nmodes; i++)
-        if (!std::strcmp(s.cfg->modes[i].instr, text)) mode = (int)i;
+        if (!std::strcmp(s.cfg->modes[i].instr, text) && (s.cfg->modes[i].cmode == MMA_C_UNUSED) == c_unused)
+            mode = (int)i;
     const std::string name = std::string(ds.dir) + (out == MMA_FMT_F16 ? " -> f16" : " -> f32");
-    if (mode < 0) {
-        std::printf("conform %s %s: FAILED: the configuration has no mode for %s\n", s.cfg->name, name.c_str(), text);
+    if (mode < 0) {   // the data of a wgmma run as D = A*B needs a mode with C unused (hw/config "c_unused")
+        std::printf("conform %s %s: FAILED: the configuration has no mode for %s%s\n", s.cfg->name, name.c_str(), text,
+                    c_unused ? " with C unused (D = A*B, as the data ran it)" : "");
         fail += d.lines;
         return true;
     }
     const mma_hw_mode &md = s.cfg->modes[mode];
-    if (c_unused && md.cmode != MMA_C_UNUSED) {
-        std::printf("conform %s %s: skipped: the data ran %s as D = A*B, the mode adds C\n", s.cfg->name, name.c_str(), text);
-        return true;
-    }
     const unsigned K = (unsigned)a.k, eb = md.elem_bytes, esz = out == MMA_FMT_F16 ? 2 : 4;
     const size_t lines = max_lines && max_lines < a.lines ? max_lines : a.lines;
     const uint32_t row = round32(K * eb), crow = round32(T * esz);
@@ -182,7 +180,8 @@ bool run_set(Session &s, const mma_gpu *gpu, const std::string &dir, const DataS
             }
         }
     }
-    std::printf("conform %s %s (%s, K = %u): %zu passed, %zu failed\n", s.cfg->name, name.c_str(), text, K, np, nf);
+    std::printf("conform %s %s (%s, K = %u): %zu passed, %zu failed\n", s.cfg->name, name.c_str(), tb::mode_name(md).c_str(), K,
+                np, nf);
     pass += np;
     fail += nf;
     return true;

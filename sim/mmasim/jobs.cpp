@@ -51,7 +51,7 @@ unsigned Geometry::kpass(const mma_hw_mode &md) const {
 
 std::string Spec::describe(const mma_hw_config &cfg) const {
     char buf[400];
-    std::snprintf(buf, sizeof buf, "mode %u (%s) %ux%ux%u%s%s%s%s%s specials %u/1000%s%s", mode, cfg.modes[mode].instr, m, n, k,
+    std::snprintf(buf, sizeof buf, "mode %u (%s) %ux%ux%u%s%s%s%s%s specials %u/1000%s%s", mode, tb::mode_name(cfg.modes[mode]).c_str(), m, n, k,
                   opts.cancel ? " cancel" : "", opts.big ? " big" : "", opts.bad_code ? " bad_code" : "",
                   opts.neg_zero ? " neg_zero" : "", opts.bad_meta_permille ? " bad_meta" : "", opts.special_permille, fault != Fault::none ? " fault " : "",
                   fault != Fault::none ? fault_name(fault) : "");
@@ -481,7 +481,7 @@ Outcome run(sim::Dut &dut, mma_accel &dev, const mma_hw_config &cfg, const Geome
         const char *c = v == 1 ? "1" : v < tile ? "within-tile" : v == blk ? "one-block" : v < blk ? "tiles" : v % blk ? "blocks-ragged" : "blocks";
         return std::string(d) + ":" + c;
     };
-    out.bins.push_back(std::string("mode:") + md.instr);
+    out.bins.push_back("mode:" + tb::mode_name(md));
     out.bins.push_back(dim_bin("M", m, g.tm * g.p, g.mb));
     out.bins.push_back(dim_bin("N", n, g.tn, g.nb));
     const unsigned kp = g.kpass(md);

@@ -79,7 +79,7 @@ std::vector<std::string> expected_bins(const mma_hw_config &cfg, const Geometry 
     std::vector<std::string> b;
     bool sparse = false, scale = false;
     for (unsigned i = 0; i < cfg.nmodes; i++) {
-        b.push_back(std::string("mode:") + cfg.modes[i].instr);
+        b.push_back("mode:" + tb::mode_name(cfg.modes[i]));
         sparse = sparse || cfg.modes[i].sparse;
         scale = scale || cfg.modes[i].stype;
     }

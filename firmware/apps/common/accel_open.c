@@ -4,8 +4,6 @@
 
 #include "app.h"
 #include "board.h"
-#include "mma/instr.h"
-#include "mma/profile.h"
 
 mma_status accel_open(mma_accel *dev, const char *app)
 {
@@ -49,14 +47,7 @@ void accel_mode_name(const mma_hw_mode *md, char *buf, unsigned size)
     const mma_format_info *a = mma_format_get((mma_format)md->atype), *b = mma_format_get((mma_format)md->btype),
                           *d = mma_format_get((mma_format)md->dtype);
     const mma_format_info *s = md->stype ? mma_format_get((mma_format)md->stype) : NULL;
-    board_snprintf(buf, size, "%s x %s -> %s%s%s%s%s", a ? a->name : "?", b ? b->name : "?", d ? d->name : "?",
-                   md->sparse ? ", 2:4 sparse" : "", s ? ", " : "", s ? s->name : "", s ? " scales" : "");
-}
-
-bool accel_mode_model(const mma_hw_config *cfg, const mma_hw_mode *md, mma_instr *ins, mma_profile *prof)
-{
-    mma_preset preset;
-    return mma_instr_parse(md->instr, app_strlen(md->instr), ins, NULL) == MMA_OK &&
-           mma_preset_from_name(cfg->preset, app_strlen(cfg->preset), &preset) == MMA_OK &&
-           mma_instr_profile(preset, ins, prof) == MMA_OK;
+    board_snprintf(buf, size, "%s x %s -> %s%s%s%s%s%s", a ? a->name : "?", b ? b->name : "?", d ? d->name : "?",
+                   md->sparse ? ", 2:4 sparse" : "", s ? ", " : "", s ? s->name : "", s ? " scales" : "",
+                   md->cmode == (uint8_t)MMA_C_UNUSED ? ", C unused" : "");
 }

@@ -27,7 +27,7 @@ static const mma_hw_config mma_hw_configs[MMA_HW_CONFIG_COUNT] = {
     {"volta", "volta", "V100", MMA_CFG_VOLTA_TM, MMA_CFG_VOLTA_TN, MMA_CFG_VOLTA_W, 2, mma_cfg_volta_modes},
     {"ampere", "ampere", "A100", MMA_CFG_AMPERE_TM, MMA_CFG_AMPERE_TN, MMA_CFG_AMPERE_W, 4, mma_cfg_ampere_modes},
     {"ada", "ada", "Ada", MMA_CFG_ADA_TM, MMA_CFG_ADA_TN, MMA_CFG_ADA_W, 12, mma_cfg_ada_modes},
-    {"hopper", "hopper", "H100", MMA_CFG_HOPPER_TM, MMA_CFG_HOPPER_TN, MMA_CFG_HOPPER_W, 12, mma_cfg_hopper_modes},
+    {"hopper", "hopper", "H100", MMA_CFG_HOPPER_TM, MMA_CFG_HOPPER_TN, MMA_CFG_HOPPER_W, 16, mma_cfg_hopper_modes},
     {"blackwell", "blackwell", "B200", MMA_CFG_BLACKWELL_TM, MMA_CFG_BLACKWELL_TN, MMA_CFG_BLACKWELL_W, 12, mma_cfg_blackwell_modes},
     {"turing", "turing", "T4", MMA_CFG_TURING_TM, MMA_CFG_TURING_TN, MMA_CFG_TURING_W, 2, mma_cfg_turing_modes},
 };
