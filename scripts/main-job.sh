@@ -11,7 +11,10 @@
 #    (random jobs of every mode through the OS-free driver into the Verilated accelerator, random
 #    AXI timing and injected faults, every D bit against mma_gemm; one shard per core, merged);
 #    every failure prints the one command that reproduces it (with its waveform)
-# 4. mmasim conform: every GPU configuration of the accelerator against that GPU's outputs
+# 4. mmasim conform: every GPU configuration of the accelerator against that GPU's outputs; then
+#    the same for the GPUs the repository has no outputs of, on data sets in the same layout whose D
+#    comes from the independent reference model (test/conformance/make_gpu_sets.py, GEN_LINES a set),
+#    and the golden model on those sets (test/conformance/conform_tree.sh)
 # 5. build/bin/mmacore conform DIR for every DIR in ../shared/vectors/gpu/<GPU>/<format>
 # 6. worked example: one mma.sync m16n8k16 f16 -> f32 instruction on examples/m16n8k16_f16
 # 7. summary table; the last line is "N passed, M failed". Exit status non-zero on any failure.
@@ -26,8 +29,26 @@ LOGS="$BUILD/main-job"
 JOBS=${JOBS:-2}
 SEED=${SEED:-1}
 JOBS_N=${JOBS_N:-1000}
+GEN_LINES=${GEN_LINES:-1000}
+PY="$ROOT/.venv/bin/python"
 
 die() { echo "main-job: $*" >&2; exit 1; }
+
+# tally NAME LOG PATTERN FAIL_STATUS: the last line of LOG matching PATTERN ("N passed, M failed")
+# becomes a row of the summary; without such a line the step counts as one failure (ERROR)
+tally() {
+  local last p f status
+  last=$(grep -E "$3" "$2" | tail -n 1)
+  if [[ $last =~ ([0-9]+)\ passed,\ ([0-9]+)\ failed ]]; then
+    p=${BASH_REMATCH[1]} f=${BASH_REMATCH[2]}
+    status=ok; ((f == 0)) || status=$4
+  else
+    p=0 f=1 status="ERROR (no summary, see $2)"
+  fi
+  rows+=("$1|$p|$f|$status")
+  total_pass=$((total_pass + p))
+  total_fail=$((total_fail + f))
+}
 
 echo "== setup"
 bash "$ROOT/scripts/setup.sh" || die "setup failed"
@@ -50,29 +71,22 @@ reg_out="$LOGS/regress-default-s$SEED"
 rm -rf "$reg_out"
 bash "$ROOT/scripts/regress.sh" --config default --seed "$SEED" --jobs "$JOBS_N" --out "$reg_out" \
   2>&1 | tee "$LOGS/regress.log"
-last=$(grep -E '^[0-9]+ passed, [0-9]+ failed' "$LOGS/regress.log" | tail -n 1)
-if [[ $last =~ ([0-9]+)\ passed,\ ([0-9]+)\ failed ]]; then
-  p=${BASH_REMATCH[1]} f=${BASH_REMATCH[2]}
-  status=ok; ((f == 0)) || status="FAIL (reproduce: see $reg_out/summary.json)"
-else
-  p=0 f=1 status="ERROR (no summary, see $LOGS/regress.log)"
-fi
-rows+=("cosim default s$SEED|$p|$f|$status")
-total_pass=$((total_pass + p))
-total_fail=$((total_fail + f))
+tally "cosim default s$SEED" "$LOGS/regress.log" '^[0-9]+ passed, [0-9]+ failed' \
+  "FAIL (reproduce: see $reg_out/summary.json)"
 
 echo "== accelerator GPU configurations against the GPUs' outputs (mmasim conform)"
 "$MMASIM" conform 2>&1 | tee "$LOGS/rtl_conform.log"
-last=$(grep -E 'data sets, [0-9]+ passed, [0-9]+ failed' "$LOGS/rtl_conform.log" | tail -n 1)
-if [[ $last =~ ([0-9]+)\ passed,\ ([0-9]+)\ failed ]]; then
-  p=${BASH_REMATCH[1]} f=${BASH_REMATCH[2]}
-  status=ok; ((f == 0)) || status=FAIL
-else
-  p=0 f=1 status="ERROR (no summary, see $LOGS/rtl_conform.log)"
-fi
-rows+=("rtl conform (GPU configs)|$p|$f|$status")
-total_pass=$((total_pass + p))
-total_fail=$((total_fail + f))
+tally "rtl conform (GPU configs)" "$LOGS/rtl_conform.log" 'data sets, [0-9]+ passed, [0-9]+ failed' FAIL
+
+echo "== the same path for the GPUs without outputs here (T4, A2, A30, L40S, H100, H200, B200; D from ref_model.py)"
+GEN="$LOGS/gpu-sets"
+rm -rf "$GEN"
+{ "$PY" "$ROOT/test/conformance/make_gpu_sets.py" "$GEN" --lines "$GEN_LINES" && "$MMASIM" conform "$GEN"; } 2>&1 |
+  tee "$LOGS/rtl_conform_generated.log"
+tally "rtl conform (generated sets)" "$LOGS/rtl_conform_generated.log" 'data sets, [0-9]+ passed, [0-9]+ failed' FAIL
+bash "$ROOT/test/conformance/conform_tree.sh" "$CLI" "$GEN" >"$LOGS/conform_generated.log" 2>&1
+tail -n 1 "$LOGS/conform_generated.log" | sed 's/^/golden model on the same sets: /'
+tally "golden conform (generated sets)" "$LOGS/conform_generated.log" '^conform tree: .* passed, [0-9]+ failed' FAIL
 
 # ------------------------------------------------------------------ conformance
 [[ -d $VECTORS ]] || die "no conformance vectors at $VECTORS"
