@@ -83,10 +83,10 @@ GEN="$LOGS/gpu-sets"
 rm -rf "$GEN"
 { "$PY" "$ROOT/test/conformance/make_gpu_sets.py" "$GEN" --lines "$GEN_LINES" && "$MMASIM" conform "$GEN"; } 2>&1 |
   tee "$LOGS/rtl_conform_generated.log"
-tally "rtl conform (generated sets)" "$LOGS/rtl_conform_generated.log" 'data sets, [0-9]+ passed, [0-9]+ failed' FAIL
+tally "rtl conform (generated)" "$LOGS/rtl_conform_generated.log" 'data sets, [0-9]+ passed, [0-9]+ failed' FAIL
 bash "$ROOT/test/conformance/conform_tree.sh" "$CLI" "$GEN" >"$LOGS/conform_generated.log" 2>&1
 tail -n 1 "$LOGS/conform_generated.log" | sed 's/^/golden model on the same sets: /'
-tally "golden conform (generated sets)" "$LOGS/conform_generated.log" '^conform tree: .* passed, [0-9]+ failed' FAIL
+tally "golden conform (generated)" "$LOGS/conform_generated.log" '^conform tree: .* passed, [0-9]+ failed' FAIL
 
 # ------------------------------------------------------------------ conformance
 [[ -d $VECTORS ]] || die "no conformance vectors at $VECTORS"

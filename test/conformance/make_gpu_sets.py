@@ -96,7 +96,7 @@ def to_f16(c32):
 def data_k(gpu, fmt, profs):
     """Values a line: the instruction's k, or (the GPUs of PART_K) one step's G, as the published
     V100 / A100 / Ada sets did (the rest of the instruction's k is zero)."""
-    return min(profs['f32'].G, K_OF[fmt]) if gpu in PART_K else K_OF[fmt]
+    return min([p.G for p in profs.values()] + [K_OF[fmt]]) if gpu in PART_K else K_OF[fmt]
 
 
 def one_line(rng, fmt, k, profs):
