@@ -79,8 +79,16 @@ const DataSet SETS[] = {{"fp16", MMA_FMT_F16}, {"bf16", MMA_FMT_BF16}, {"tf32", 
 
 constexpr unsigned T = 64;   // tests per job
 
+// What to run: every line of every set and output, or a selection (the reproduction of a mismatch).
+struct Select {
+    size_t max_lines = 0;        // --lines N: the first N lines of each set
+    size_t line = 0;             // --line L: only line L (1-based)
+    std::string set, out;        // --set DIR, --out f32|f16
+    std::string repro;           // the command up to the GPU's selection, for "reproduce:" lines
+};
+
 // Runs one (data set, output) pair; adds to pass / fail; false on a harness error.
-bool run_set(Session &s, const mma_gpu *gpu, const std::string &dir, const DataSet &ds, mma_format out, size_t max_lines,
+bool run_set(Session &s, const mma_gpu *gpu, const std::string &dir, const DataSet &ds, mma_format out, const Select &sel,
              size_t &pass, size_t &fail) {
     const std::string g = gpu->name, base = dir + "/" + g + "/" + ds.dir + "/";
     DataFile a, b, c, d;
@@ -114,14 +122,22 @@ bool run_set(Session &s, const mma_gpu *gpu, const std::string &dir, const DataS
     }
     const mma_hw_mode &md = s.cfg->modes[mode];
     const unsigned K = (unsigned)a.k, eb = md.elem_bytes, esz = out == MMA_FMT_F16 ? 2 : 4;
-    const size_t lines = max_lines && max_lines < a.lines ? max_lines : a.lines;
+    size_t first = 0, lines = sel.max_lines && sel.max_lines < a.lines ? sel.max_lines : a.lines;
+    if (sel.line) {
+        if (sel.line > a.lines) {
+            std::printf("conform: %s: --line %zu, but the set has %zu lines\n", base.c_str(), sel.line, a.lines);
+            return false;
+        }
+        first = sel.line - 1;
+        lines = sel.line;
+    }
     const uint32_t row = round32(K * eb), crow = round32(T * esz);
     size_t np = 0, nf = 0, shown = 0;
     sim::AxiMem &mem = s.dut->mem();
     mem.set_timing(sim::AxiTiming::ideal(), 1);
     mem.clear_faults();
     mem.clear_windows();
-    for (size_t t0 = 0; t0 < lines; t0 += T) {
+    for (size_t t0 = first; t0 < lines; t0 += T) {
         const unsigned nt = (unsigned)std::min<size_t>(T, lines - t0);
         const uint32_t A = MEM_BASE, B = A + T * row, C = B + T * row, D = C + T * crow;
         mem.fill(A, 0, D + T * crow - A);
@@ -177,6 +193,9 @@ bool run_set(Session &s, const mma_gpu *gpu, const std::string &dir, const DataS
                 if (shown++ < 5)
                     std::printf("  %s line %zu: GPU 0x%08x, RTL 0x%08x\n", d.path.c_str(), t0 + t + 1, d.v[t0 + t],
                                 (uint32_t)wide);
+                if (shown == 1 && !sel.line)
+                    std::printf("  reproduce: %s --set %s --out %s --line %zu --trace\n", sel.repro.c_str(), ds.dir,
+                                out == MMA_FMT_F16 ? "f16" : "f32", t0 + t + 1);
             }
         }
     }
@@ -204,22 +223,45 @@ static const mma_hw_config *config_of_gpu(const mma_gpu *gpu, const std::vector<
     return nullptr;
 }
 
+// A positive decimal count, or 0 for anything else.
+static size_t count_arg(const char *s) {
+    char *end = nullptr;
+    const unsigned long long v = std::strtoull(s, &end, 10);
+    return (*s >= '1' && *s <= '9' && *end == 0 && v <= 1000000000ull) ? (size_t)v : 0;
+}
+
 int cmd_conform(int argc, char **argv, const char *default_dir) {
     std::vector<std::string> configs;
-    std::string dir = default_dir;
-    size_t max_lines = 0;
-    for (int i = 2; i < argc; i++) {
+    std::string dir = default_dir, only_gpu, fst_dir = ".";
+    Select sel;
+    bool trace = false, bad = false;
+    for (int i = 2; i < argc && !bad; i++) {
         const std::string k = argv[i];
-        if (k == "--config" && i + 1 < argc) configs.push_back(argv[++i]);
-        else if (k == "--vectors" && i + 1 < argc) dir = argv[++i];
-        else if (k == "--lines" && i + 1 < argc) max_lines = std::strtoul(argv[++i], nullptr, 10);
+        const bool v = i + 1 < argc;
+        if (k == "--config" && v) configs.push_back(argv[++i]);
+        else if (k == "--vectors" && v) dir = argv[++i];
+        else if (k == "--lines" && v) bad = (sel.max_lines = count_arg(argv[++i])) == 0;
+        else if (k == "--line" && v) bad = (sel.line = count_arg(argv[++i])) == 0;
+        else if (k == "--gpu" && v) only_gpu = argv[++i];
+        else if (k == "--set" && v) sel.set = argv[++i];
+        else if (k == "--out" && v) bad = (sel.out = argv[++i]) != "f32" && sel.out != "f16";
+        else if (k == "--trace") trace = true;
+        else if (k == "--fst-dir" && v) fst_dir = argv[++i];
         else if (!k.empty() && k[0] != '-') dir = k;
-        else {
-            std::fprintf(stderr, "usage: mmasim conform [DIR] [--config NAME]... [--lines N]\n"
-                                 "  DIR: <GPU>/<format>/ data sets as in ../shared/vectors/gpu (default %s)\n",
-                         default_dir);
-            return 2;
-        }
+        else bad = true;
+    }
+    bool known_set = sel.set.empty();
+    for (const DataSet &ds : SETS) known_set |= sel.set == ds.dir;
+    if (bad || (trace && !sel.line) || !known_set) {
+        std::fprintf(stderr,
+                     "usage: mmasim conform [DIR] [--config NAME]... [--lines N] [--gpu NAME] [--set DIR] [--out f32|f16]\n"
+                     "                      [--line L [--trace] [--fst-dir DIR]]\n"
+                     "  DIR: <GPU>/<format>/ data sets as in ../shared/vectors/gpu (default %s)\n"
+                     "  --gpu, --set (fp16 bf16 tf32 E4M3 E5M2), --out, --line: only that GPU directory, data set,\n"
+                     "  output and line (1-based); a mismatch prints the command that runs its line alone;\n"
+                     "  --trace (with --line): an FST waveform of that line's job in --fst-dir (default .)\n",
+                     default_dir);
+        return 2;
     }
     for (const std::string &c : configs) {
         bool linked = false;
@@ -244,6 +286,13 @@ int cmd_conform(int argc, char **argv, const char *default_dir) {
     }
     closedir(d);
     std::sort(gpus.begin(), gpus.end());
+    if (!only_gpu.empty()) {
+        if (std::find(gpus.begin(), gpus.end(), only_gpu) == gpus.end()) {
+            std::fprintf(stderr, "mmasim conform: no directory %s/%s\n", dir.c_str(), only_gpu.c_str());
+            return 2;
+        }
+        gpus.assign(1, only_gpu);
+    }
     size_t pass = 0, fail = 0, sets = 0;
     for (const std::string &g : gpus) {
         const mma_gpu *gpu = nullptr;
@@ -262,17 +311,26 @@ int cmd_conform(int argc, char **argv, const char *default_dir) {
             fail += configs.empty();
             continue;
         }
+        const std::string fst = fst_dir + "/mmasim-conform-" + g + (sel.set.empty() ? "" : "-" + sel.set) +
+                                (sel.out.empty() ? "" : "-" + sel.out) + "-l" + std::to_string(sel.line) + ".fst";
         Session s;
-        if (!s.open(cfg->name, nullptr)) {
+        if (!s.open(cfg->name, trace ? fst.c_str() : nullptr)) {
             std::fprintf(stderr, "mmasim conform: %s\n", s.error.c_str());
             return 2;
         }
+        sel.repro = std::string(argv[0]) + " conform " + dir + " --config " + cfg->name + " --gpu " + g;
         for (const DataSet &ds : SETS) {
+            if (!sel.set.empty() && sel.set != ds.dir) continue;
             for (mma_format out : {MMA_FMT_F32, MMA_FMT_F16}) {
+                if (!sel.out.empty() && sel.out != (out == MMA_FMT_F16 ? "f16" : "f32")) continue;
                 const size_t before = pass + fail;
-                if (!run_set(s, gpu, dir, ds, out, max_lines, pass, fail)) return 2;
+                if (!run_set(s, gpu, dir, ds, out, sel, pass, fail)) return 2;
                 sets += pass + fail != before;
             }
+        }
+        if (trace) {
+            s.dut->trace(nullptr);
+            std::printf("  waveform: %s\n", fst.c_str());
         }
     }
     std::printf("conform: %zu data sets, %zu passed, %zu failed\n", sets, pass, fail);

@@ -44,7 +44,8 @@ int usage(const char *msg) {
                  "                      [--coverage FILE] [--corrupt] [--stray-b] [--quiet]\n"
                  "       mmasim bench   [--config NAME] [--latency CYCLES]\n"
                  "       mmasim merge   FILE... [--json FILE]\n"
-                 "       mmasim conform [--config NAME]... [--vectors DIR] [--lines N]\n"
+                 "       mmasim conform [DIR] [--config NAME]... [--lines N] [--gpu NAME] [--set DIR] [--out f32|f16]\n"
+                 "                      [--line L [--trace] [--fst-dir DIR]]\n"
                  "       mmasim list\n");
     return 2;
 }
