@@ -21,7 +21,7 @@ set(MMA_LIB_common_DEPENDS)
 set(MMA_LIB_format_SOURCES      format/table.c format/decode.c format/decode8.c format/round.c format/encode.c format/convert.c)
 set(MMA_LIB_format_DEPENDS      common)
 
-set(MMA_LIB_profile_SOURCES     profile/gpus.c profile/presets.c)
+set(MMA_LIB_profile_SOURCES     profile/gpus.c profile/presets.c profile/same.c)
 set(MMA_LIB_profile_DEPENDS     format)
 
 set(MMA_LIB_accumulate_SOURCES  accumulate/product.c accumulate/block_fma.c accumulate/exact_sum.c

@@ -180,6 +180,9 @@ mma_status mma_preset_profile(mma_preset preset, mma_family family, mma_format a
 /* Checks every field of a profile against its documented range. */
 mma_status mma_profile_validate(const mma_profile *p);
 
+/* True when two profiles compute the same results: every numeric field equal (the name is not compared). */
+bool mma_profile_same(const mma_profile *x, const mma_profile *y);
+
 #ifdef __cplusplus
 }
 #endif

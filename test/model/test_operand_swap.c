@@ -95,17 +95,6 @@ static uint64_t A2[MAXM * MAXK], B2[MAXK * MAXN], C2[MAXM * MAXN], D2[MAXM * MAX
 static uint64_t SA[MAXM * 4], SB[4 * MAXN], SA2[MAXM * 4], SB2[4 * MAXN];
 static long g_runs, g_outputs;
 
-static int same_profile(const mma_profile *x, const mma_profile *y)
-{
-    return x->algo == y->algo && x->k_order == y->k_order && x->c_mode == y->c_mode &&
-           x->round_mode == y->round_mode && x->group == y->group && x->frac_bits == y->frac_bits &&
-           x->f32_sig_bits == y->f32_sig_bits && x->f32_round == y->f32_round && x->f16_round == y->f16_round &&
-           x->min_e_f32 == y->min_e_f32 && x->min_e_f16 == y->min_e_f16 && x->zero_c_term == y->zero_c_term &&
-           x->f16_c_pinned == y->f16_c_pinned && x->zero_product_term == y->zero_product_term &&
-           x->group_align == y->group_align && x->flush_subnormal_in == y->flush_subnormal_in &&
-           x->arm_lscale == y->arm_lscale && x->arm_osm == y->arm_osm;
-}
-
 /* One random case of ins (and its swap sw) under the profiles p (for ins) and q (for sw). */
 static void run_pair(const mma_instr *ins, const mma_instr *sw, const mma_profile *p, const mma_profile *q,
                      const char *label, int style)
@@ -192,7 +181,7 @@ static void check_instr(const mma_instr *ins)
         if (s1 != MMA_OK || s2 != MMA_OK) {
             continue;
         }
-        CHECK(same_profile(&p, &q), "%s preset %s: the two operand orders resolve different profiles", text,
+        CHECK(mma_profile_same(&p, &q), "%s preset %s: the two operand orders resolve different profiles", text,
               mma_preset_name((mma_preset)pr));
         const int reps = ins->m * ins->n > 256 ? 1 : 2;
         for (int style = 0; style < 3; ++style) {
