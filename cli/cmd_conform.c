@@ -449,8 +449,8 @@ static bool find_a_file(const char *dir, char *gpu, char *fmt)
             return false;
         }
         snprintf(first, sizeof first, "%s", n);
-        us = strchr(n + 2, '_');
-        if (us == NULL || us == n + 2 || us + 1 >= n + len - 4) {
+        us = strrchr(n, '_'); /* the format has no '_'; a GPU name may (sm_120) */
+        if (us == NULL || us <= n + 2 || us + 1 >= n + len - 4) {
             cli_error("%s/%s: expected the name a_<GPU>_<format>.txt", dir, n);
             closedir(dp);
             return false;
