@@ -78,7 +78,7 @@ echo "== accelerator GPU configurations against the GPUs' outputs (mmasim confor
 "$MMASIM" conform 2>&1 | tee "$LOGS/rtl_conform.log"
 tally "rtl conform (GPU configs)" "$LOGS/rtl_conform.log" 'data sets, [0-9]+ passed, [0-9]+ failed' FAIL
 
-echo "== the same path for the GPUs without outputs here (T4, A2, A30, L40S, H100, H200, B200; D from ref_model.py)"
+echo "== the same path for the GPUs without outputs here (T4, A2, A30, L40S, H100, H200, B200, sm_120; D from ref_model.py)"
 GEN="$LOGS/gpu-sets"
 rm -rf "$GEN"
 { "$PY" "$ROOT/test/conformance/make_gpu_sets.py" "$GEN" --lines "$GEN_LINES" && "$MMASIM" conform "$GEN"; } 2>&1 |

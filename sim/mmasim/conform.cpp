@@ -1,7 +1,8 @@
-// mmasim conform: the accelerator against real GPU outputs (../shared/vectors/gpu). Every
-// configuration that reproduces a GPU (its hw/config json names one) runs that GPU's data sets:
-// each test line d = c + sum a_k b_k of one GPU instruction becomes a diagonal element of a GEMM
-// job in the mode of that instruction (64 tests a job: test t is row t of A, row t of B^T and
+// mmasim conform: the accelerator against real GPU outputs (../shared/vectors/gpu). The configuration
+// that reproduces a GPU (its hw/config json names one; else one with the GPU's preset, as default
+// for sm_120) runs that GPU's data sets: each test line d = c + sum a_k b_k of one GPU instruction
+// becomes a diagonal element of a GEMM job in the mode of that instruction, or of a mode with the
+// same types, k and profile (find_mode) (64 tests a job: test t is row t of A, row t of B^T and
 // C[t][t]), and D[t][t] must equal the GPU's bits. An oracle independent of the golden model.
 #include <dirent.h>
 #include <sys/stat.h>
@@ -87,6 +88,29 @@ struct Select {
     std::string repro;           // the command up to the GPU's selection, for "reproduce:" lines
 };
 
+// The mode of cfg that runs the data's instruction (text, C unused or not), or -1. The mode of that
+// instruction, else a mode with the same types whose k and profile are the instruction's under the
+// GPU's preset: a chunk of a job in that mode is that one instruction (mma_gemm), so both compute
+// the same bits (sm_120's wmma f16 runs in default's mma.sync m16n8k16 mode, for example).
+int find_mode(const mma_hw_config &cfg, const mma_gpu *gpu, const char *text, bool c_unused) {
+    for (unsigned i = 0; i < cfg.nmodes; i++)
+        if (!std::strcmp(cfg.modes[i].instr, text) && (cfg.modes[i].cmode == MMA_C_UNUSED) == c_unused) return (int)i;
+    mma_instr ins, mi;
+    mma_profile prof, mp;
+    if (mma_instr_parse(text, std::strlen(text), &ins, nullptr) != MMA_OK ||
+        mma_instr_profile((mma_preset)gpu->preset, &ins, &prof) != MMA_OK)
+        return -1;
+    if (c_unused) prof.c_mode = MMA_C_UNUSED;
+    for (unsigned i = 0; i < cfg.nmodes; i++) {
+        const mma_hw_mode &md = cfg.modes[i];
+        if (md.atype == ins.atype && md.btype == ins.btype && md.ctype == ins.ctype && md.dtype == ins.dtype &&
+            !md.sparse && !md.stype && md.kc == ins.k && mma_accel_mode_model(&cfg, &md, &mi, &mp) == MMA_OK &&
+            mma_profile_same(&mp, &prof))
+            return (int)i;
+    }
+    return -1;
+}
+
 // Runs one (data set, output) pair; adds to pass / fail; false on a harness error.
 bool run_set(Session &s, const mma_gpu *gpu, const std::string &dir, const DataSet &ds, mma_format out, const Select &sel,
              size_t &pass, size_t &fail) {
@@ -109,10 +133,7 @@ bool run_set(Session &s, const mma_gpu *gpu, const std::string &dir, const DataS
     char text[160];
     bool c_unused = false;
     if (mma_gpu_data_instr(gpu, ds.fmt, out, text, sizeof text, &c_unused) != MMA_OK) return true;
-    int mode = -1;
-    for (unsigned i = 0; i < s.cfg->nmodes; i++)
-        if (!std::strcmp(s.cfg->modes[i].instr, text) && (s.cfg->modes[i].cmode == MMA_C_UNUSED) == c_unused)
-            mode = (int)i;
+    const int mode = find_mode(*s.cfg, gpu, text, c_unused);
     const std::string name = std::string(ds.dir) + (out == MMA_FMT_F16 ? " -> f16" : " -> f32");
     if (mode < 0) {   // the data of a wgmma run as D = A*B needs a mode with C unused (hw/config "c_unused")
         std::printf("conform %s %s: FAILED: the configuration has no mode for %s%s\n", s.cfg->name, name.c_str(), text,
@@ -210,15 +231,18 @@ bool run_set(Session &s, const mma_gpu *gpu, const std::string &dir, const DataS
 
 uint32_t round32(uint32_t v) { return (v + 31) / 32 * 32; }
 
-// The configuration of `configs` (all linked ones when empty) whose preset is the GPU's, or null.
+// The configuration of `configs` (all linked ones when empty) whose preset is the GPU's, or null: the
+// one made for a GPU of that preset first, else any (sm_120: default, whose preset is rtx_blackwell).
 static const mma_hw_config *config_of_gpu(const mma_gpu *gpu, const std::vector<std::string> &configs) {
     const char *preset = mma_preset_name((mma_preset)gpu->preset);
-    for (size_t i = 0; i < MMA_HW_CONFIG_COUNT; i++) {
-        const mma_hw_config &c = mma_hw_configs[i];
-        if (!c.gpu || !preset || std::strcmp(c.preset, preset) != 0) continue;   // default: not a GPU's
-        bool linked = false;
-        for (const std::string &n : configs.empty() ? sim::dut_configs() : configs) linked |= n == c.name;
-        if (linked) return &c;
+    for (int pass = 0; pass < 2 && preset; pass++) {
+        for (size_t i = 0; i < MMA_HW_CONFIG_COUNT; i++) {
+            const mma_hw_config &c = mma_hw_configs[i];
+            if ((pass == 0 && !c.gpu) || std::strcmp(c.preset, preset) != 0) continue;
+            bool linked = false;
+            for (const std::string &n : configs.empty() ? sim::dut_configs() : configs) linked |= n == c.name;
+            if (linked) return &c;
+        }
     }
     return nullptr;
 }

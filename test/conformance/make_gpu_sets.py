@@ -3,7 +3,7 @@
 with D from the independent reference model (test/model/ref_model.py), not from the library.
 
 The repository holds real outputs of V100, A100 and Ada only. The collection it comes from also has
-T4, A2, A30, L40S, H100, H200 and B200, each produced by the instructions its README lists (wmma
+T4, A2, A30, L40S, H100, H200 and B200 (and the golden model knows sm_120, RTX Blackwell), each produced by the instructions its README lists (wmma
 f16 / bf16 / tf32 with C joint; FP8 by mma.sync m16n8k32, C joint on Ada / L40S and added after the
 products on H100 / H200 / B200; H100 / H200 FP8 -> f32 by wgmma run as D = A*B, the C file unused;
 for f16 output the harness rounded the f32 C to f16 first). This script writes such directories,
@@ -45,6 +45,9 @@ GPUS = {
     'H100': ('hopper', F16_SETS + FP8_SETS),
     'H200': ('hopper', F16_SETS + FP8_SETS),
     'B200': ('blackwell', F16_SETS + FP8_SETS),
+    # not in the collection: RTX Blackwell (rtx_blackwell preset), as the golden model's GPU table
+    # names it, with the instructions mma_gpu_data_instr gives it (wmma; FP8 mma.sync m16n8k32)
+    'sm_120': ('rtx_blackwell', F16_SETS + FP8_SETS),
 }
 FMT = {'fp16': 'f16', 'bf16': 'bf16', 'tf32': 'tf32', 'E4M3': 'e4m3', 'E5M2': 'e5m2'}
 K_OF = {'f16': 16, 'bf16': 16, 'tf32': 8, 'e4m3': 32, 'e5m2': 32}   # the instruction's k
