@@ -5,6 +5,7 @@
 // same types, k and profile (find_mode) (64 tests a job: test t is row t of A, row t of B^T and
 // C[t][t]), and D[t][t] must equal the GPU's bits. An oracle independent of the golden model.
 #include <dirent.h>
+#include <strings.h>
 #include <sys/stat.h>
 
 #include <algorithm>
@@ -111,16 +112,36 @@ int find_mode(const mma_hw_config &cfg, const mma_gpu *gpu, const char *text, bo
     return -1;
 }
 
-// Runs one (data set, output) pair; adds to pass / fail; false on a harness error.
-bool run_set(Session &s, const mma_gpu *gpu, const std::string &dir, const DataSet &ds, mma_format out, const Select &sel,
-             size_t &pass, size_t &fail) {
-    const std::string g = gpu->name, base = dir + "/" + g + "/" + ds.dir + "/";
+// The subdirectories of path, sorted (none if it cannot be read).
+std::vector<std::string> subdirs(const std::string &path) {
+    std::vector<std::string> out;
+    if (DIR *d = opendir(path.c_str())) {
+        while (const dirent *e = readdir(d)) {
+            struct stat st;
+            if (e->d_name[0] != '.' && stat((path + "/" + e->d_name).c_str(), &st) == 0 && S_ISDIR(st.st_mode))
+                out.push_back(e->d_name);
+        }
+        closedir(d);
+    }
+    std::sort(out.begin(), out.end());
+    return out;
+}
+
+bool same_name(const std::string &x, const std::string &y) { return strcasecmp(x.c_str(), y.c_str()) == 0; }
+
+// Runs one (data set, output) pair of directory dir/g/sub (g: the GPU's directory, sub: the data
+// set's, named as on disk, as are their files); adds to pass / fail and sets ran when the set has
+// that output's d file; false on a harness error.
+bool run_set(Session &s, const mma_gpu *gpu, const std::string &dir, const std::string &g, const std::string &sub,
+             const DataSet &ds, mma_format out, const Select &sel, size_t &pass, size_t &fail, bool &ran) {
+    const std::string base = dir + "/" + g + "/" + sub + "/";
     DataFile a, b, c, d;
-    a.path = base + "a_" + g + "_" + ds.dir + ".txt";
-    b.path = base + "b_" + g + "_" + ds.dir + ".txt";
+    a.path = base + "a_" + g + "_" + sub + ".txt";
+    b.path = base + "b_" + g + "_" + sub + ".txt";
     c.path = base + "c_" + g + "_fp32.txt";
     d.path = base + "d_" + g + (out == MMA_FMT_F16 ? "_fp16.txt" : "_fp32.txt");
     if (!exists(d.path)) return true;
+    ran = true;
     std::string err;
     if (!load(a, false, err) || !load(b, false, err) || !load(c, true, err) || !load(d, true, err)) {
         std::printf("conform: %s\n", err.c_str());
@@ -132,9 +153,14 @@ bool run_set(Session &s, const mma_gpu *gpu, const std::string &dir, const DataS
     }
     char text[160];
     bool c_unused = false;
-    if (mma_gpu_data_instr(gpu, ds.fmt, out, text, sizeof text, &c_unused) != MMA_OK) return true;
+    const std::string name = sub + (out == MMA_FMT_F16 ? " -> f16" : " -> f32");
+    if (mma_gpu_data_instr(gpu, ds.fmt, out, text, sizeof text, &c_unused) != MMA_OK) {
+        std::printf("conform %s %s: FAILED: %s has no tensor-core instruction for these data\n", g.c_str(), name.c_str(),
+                    gpu->name);
+        fail += d.lines;
+        return true;
+    }
     const int mode = find_mode(*s.cfg, gpu, text, c_unused);
-    const std::string name = std::string(ds.dir) + (out == MMA_FMT_F16 ? " -> f16" : " -> f32");
     if (mode < 0) {   // the data of a wgmma run as D = A*B needs a mode with C unused (hw/config "c_unused")
         std::printf("conform %s %s: FAILED: the configuration has no mode for %s%s\n", s.cfg->name, name.c_str(), text,
                     c_unused ? " with C unused (D = A*B, as the data ran it)" : "");
@@ -215,7 +241,7 @@ bool run_set(Session &s, const mma_gpu *gpu, const std::string &dir, const DataS
                     std::printf("  %s line %zu: GPU 0x%08x, RTL 0x%08x\n", d.path.c_str(), t0 + t + 1, d.v[t0 + t],
                                 (uint32_t)wide);
                 if (shown == 1 && !sel.line)
-                    std::printf("  reproduce: %s --set %s --out %s --line %zu --trace\n", sel.repro.c_str(), ds.dir,
+                    std::printf("  reproduce: %s --set %s --out %s --line %zu --trace\n", sel.repro.c_str(), sub.c_str(),
                                 out == MMA_FMT_F16 ? "f16" : "f32", t0 + t + 1);
             }
         }
@@ -275,7 +301,7 @@ int cmd_conform(int argc, char **argv, const char *default_dir) {
         else bad = true;
     }
     bool known_set = sel.set.empty();
-    for (const DataSet &ds : SETS) known_set |= sel.set == ds.dir;
+    for (const DataSet &ds : SETS) known_set |= same_name(sel.set, ds.dir);
     if (bad || (trace && !sel.line) || !known_set) {
         std::fprintf(stderr,
                      "usage: mmasim conform [DIR] [--config NAME]... [--lines N] [--gpu NAME] [--set DIR] [--out f32|f16]\n"
@@ -297,19 +323,13 @@ int cmd_conform(int argc, char **argv, const char *default_dir) {
         }
     }
     // every <GPU> directory of DIR: the configuration whose preset is that GPU's runs its data sets
-    DIR *d = opendir(dir.c_str());
-    if (!d) {
+    if (DIR *d = opendir(dir.c_str())) {
+        closedir(d);
+    } else {
         std::fprintf(stderr, "mmasim conform: cannot read directory %s\n", dir.c_str());
         return 2;
     }
-    std::vector<std::string> gpus;
-    while (const dirent *e = readdir(d)) {
-        struct stat st;
-        if (e->d_name[0] != '.' && stat((dir + "/" + e->d_name).c_str(), &st) == 0 && S_ISDIR(st.st_mode))
-            gpus.push_back(e->d_name);
-    }
-    closedir(d);
-    std::sort(gpus.begin(), gpus.end());
+    std::vector<std::string> gpus = subdirs(dir);
     if (!only_gpu.empty()) {
         if (std::find(gpus.begin(), gpus.end(), only_gpu) == gpus.end()) {
             std::fprintf(stderr, "mmasim conform: no directory %s/%s\n", dir.c_str(), only_gpu.c_str());
@@ -343,13 +363,29 @@ int cmd_conform(int argc, char **argv, const char *default_dir) {
             return 2;
         }
         sel.repro = std::string(argv[0]) + " conform " + dir + " --config " + cfg->name + " --gpu " + g;
-        for (const DataSet &ds : SETS) {
-            if (!sel.set.empty() && sel.set != ds.dir) continue;
+        // every subdirectory is a data set (fp16 bf16 tf32 E4M3 E5M2, any case) with at least one d file
+        for (const std::string &sub : subdirs(dir + "/" + g)) {
+            const DataSet *ds = nullptr;
+            for (const DataSet &x : SETS)
+                if (same_name(sub, x.dir)) ds = &x;
+            if (!ds) {
+                std::printf("conform %s/%s: FAILED: not a data set of a known input format (fp16 bf16 tf32 E4M3 E5M2)\n",
+                            g.c_str(), sub.c_str());
+                fail++;
+                continue;
+            }
+            if (!sel.set.empty() && !same_name(sel.set, sub)) continue;
+            bool ran = false;
             for (mma_format out : {MMA_FMT_F32, MMA_FMT_F16}) {
                 if (!sel.out.empty() && sel.out != (out == MMA_FMT_F16 ? "f16" : "f32")) continue;
                 const size_t before = pass + fail;
-                if (!run_set(s, gpu, dir, ds, out, sel, pass, fail)) return 2;
+                if (!run_set(s, gpu, dir, g, sub, *ds, out, sel, pass, fail, ran)) return 2;
                 sets += pass + fail != before;
+            }
+            if (!ran && sel.out.empty()) {
+                std::printf("conform %s/%s: FAILED: no d_%s_fp32.txt or d_%s_fp16.txt\n", g.c_str(), sub.c_str(), g.c_str(),
+                            g.c_str());
+                fail++;
             }
         }
         if (trace) {
