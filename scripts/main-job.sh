@@ -3,7 +3,8 @@
 # golden model, the GPU configurations through the accelerator against real tensor-core outputs,
 # the golden model itself against those outputs, a worked example, and one summary.
 #
-#   bash scripts/main-job.sh                 (SEED=S JOBS_N=N to change the regression's seed / size)
+#   bash scripts/main-job.sh   (SEED=S: the regression's and the generated GPU sets' seed; JOBS_N=N jobs;
+#                              GEN_LINES=L lines a generated set)
 #
 # 1. scripts/setup.sh (tools + .venv, idempotent)
 # 2. Release build in build/ of the CLI and mmasim (every Verilated accelerator configuration)
@@ -81,7 +82,7 @@ tally "rtl conform (GPU configs)" "$LOGS/rtl_conform.log" 'data sets, [0-9]+ pas
 echo "== the same path for the GPUs without outputs here (T4, A2, A30, L40S, H100, H200, B200, sm_120; D from ref_model.py)"
 GEN="$LOGS/gpu-sets"
 rm -rf "$GEN"
-{ "$PY" "$ROOT/test/conformance/make_gpu_sets.py" "$GEN" --lines "$GEN_LINES" && "$MMASIM" conform "$GEN"; } 2>&1 |
+{ "$PY" "$ROOT/test/conformance/make_gpu_sets.py" "$GEN" --lines "$GEN_LINES" --seed "$SEED" && "$MMASIM" conform "$GEN"; } 2>&1 |
   tee "$LOGS/rtl_conform_generated.log"
 tally "rtl conform (generated)" "$LOGS/rtl_conform_generated.log" 'data sets, [0-9]+ passed, [0-9]+ failed' FAIL
 bash "$ROOT/test/conformance/conform_tree.sh" "$CLI" "$GEN" >"$LOGS/conform_generated.log" 2>&1
