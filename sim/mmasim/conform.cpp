@@ -365,6 +365,7 @@ int cmd_conform(int argc, char **argv, const char *default_dir) {
         sel.repro = std::string(argv[0]) + " conform " + dir + " --config " + cfg->name + " --gpu " + g;
         // every subdirectory is a data set (fp16 bf16 tf32 E4M3 E5M2, any case) with at least one d file
         for (const std::string &sub : subdirs(dir + "/" + g)) {
+            if (!sel.set.empty() && !same_name(sel.set, sub)) continue;
             const DataSet *ds = nullptr;
             for (const DataSet &x : SETS)
                 if (same_name(sub, x.dir)) ds = &x;
@@ -374,7 +375,6 @@ int cmd_conform(int argc, char **argv, const char *default_dir) {
                 fail++;
                 continue;
             }
-            if (!sel.set.empty() && !same_name(sel.set, sub)) continue;
             bool ran = false;
             for (mma_format out : {MMA_FMT_F32, MMA_FMT_F16}) {
                 if (!sel.out.empty() && sel.out != (out == MMA_FMT_F16 ? "f16" : "f32")) continue;
