@@ -203,24 +203,29 @@ static bool load_bits(data_file *f)
 /* ---- what produced the data (vectors/gpu/README.md) ---------------------------------------- */
 
 /*
- * Writes the instruction text for (GPU, input format, output) into buf and says whether C was used
- * (the library's GPU table: mma_gpu_data_instr). Returns false (after printing why) if that GPU has
- * no such instruction.
+ * Resolves what produced one data set (the library's GPU table: mma_gpu_data_model): the instruction
+ * text into buf, *ins, and its profile under preset with the data's C usage. Returns false (after
+ * printing why) if that GPU has no such instruction or the preset no datapath for it.
  */
-static bool pick_instruction(const mma_gpu *gpu, mma_format fmt, mma_format out, char *buf, size_t size,
-                             bool *c_unused)
+static bool pick_model(const mma_gpu *gpu, mma_preset preset, mma_format fmt, mma_format out, char *buf, size_t size,
+                       mma_instr *ins, mma_profile *prof)
 {
-    const mma_status st = mma_gpu_data_instr(gpu, fmt, out, buf, size, c_unused);
-    if (st == MMA_ERR_PROFILE) {
+    const mma_status st = mma_gpu_data_model(gpu, preset, fmt, out, buf, size, ins, prof);
+    if (st == MMA_OK) {
+        return true;
+    }
+    if (buf[0] != '\0') {
+        cli_error("preset %s has no datapath for %s: %s", mma_preset_name(preset), buf, mma_status_message(st));
+    } else if (st == MMA_ERR_PROFILE) {
         const bool fp8 = fmt == MMA_FMT_E4M3 || fmt == MMA_FMT_E5M2;
         cli_error("%s has no %s%s%s tensor-core instruction", gpu->name, fp8 ? "FP8 (" : "", cli_format_name(fmt),
                   fp8 ? ")" : "");
     } else if (st == MMA_ERR_FORMAT_PAIR) {
         cli_error("%s inputs have no f16-output instruction (only d_*_fp32.txt can be checked)", cli_format_name(fmt));
-    } else if (st != MMA_OK) {
+    } else {
         cli_error("no instruction for %s inputs: %s", cli_format_name(fmt), mma_status_message(st));
     }
-    return st == MMA_OK;
+    return false;
 }
 
 /* Input format from the file-name spelling (fp16, bf16, tf32, E4M3, E5M2; any case). */
@@ -341,28 +346,19 @@ static void check_lines(void *ctx, size_t band, size_t begin, size_t end)
 static int check_output(const check_ctx *x, const data_file *d, mma_format out, size_t *pass, size_t *fail)
 {
     char text[128];
-    bool c_unused = false;
     mma_instr ins;
     mma_profile prof;
     mma_status st;
     size_t npass = 0, nfail = 0, shown = 0;
     const size_t K = x->a->k;
 
-    if (!pick_instruction(x->gpu, x->fmt, out, text, sizeof text, &c_unused) || !cli_parse_instr(text, &ins)) {
+    if (!pick_model(x->gpu, x->preset, x->fmt, out, text, sizeof text, &ins, &prof)) {
+        cli_error("%s: cannot be checked", d->base);
         return -1;
     }
     if (K > ins.k) {
         cli_error("%s: %zu values per line, more than the k = %u of %s", x->a->path, K, (unsigned)ins.k, text);
         return -1;
-    }
-    st = mma_instr_profile(x->preset, &ins, &prof);
-    if (st != MMA_OK) {
-        cli_error("%s: preset %s has no datapath for %s: %s", d->base, mma_preset_name(x->preset), text,
-                  mma_status_message(st));
-        return -1;
-    }
-    if (c_unused) {
-        prof.c_mode = MMA_C_UNUSED; /* README: the wgmma data sets were run as D = A*B */
     }
     printf("%s: %s (%s)\n", d->base, text, c_mode_name(prof.c_mode));
     line_job job;

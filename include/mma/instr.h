@@ -77,6 +77,14 @@ mma_status mma_instr_format(const mma_instr *ins, char *buf, size_t size);
 /* Resolves the accumulation profile of a preset for this instruction (family, input and output types). */
 mma_status mma_instr_profile(mma_preset preset, const mma_instr *ins, mma_profile *out);
 
+/*
+ * Resolves what one published GPU data set computes (format in, output out): writes the instruction
+ * that produced it into buf (mma_gpu_data_instr; buf stays "" if the GPU has none), parses it into
+ * *ins and resolves its profile under preset into *prof, with C unused when the data ran as D = A*B.
+ */
+mma_status mma_gpu_data_model(const mma_gpu *gpu, mma_preset preset, mma_format in, mma_format out, char *buf,
+                              size_t size, mma_instr *ins, mma_profile *prof);
+
 /* Returns true if the instruction's A and B are integers or bits (s8/u8/s4/u4/b1: exact sums that ignore any profile). */
 bool mma_instr_is_integer(const mma_instr *ins);
 

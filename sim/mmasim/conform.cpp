@@ -89,19 +89,16 @@ struct Select {
     std::string repro;           // the command up to the GPU's selection, for "reproduce:" lines
 };
 
-// The mode of cfg that runs the data's instruction (text, C unused or not), or -1. The mode of that
-// instruction, else a mode with the same types whose k and profile are the instruction's under the
-// GPU's preset: a chunk of a job in that mode is that one instruction (mma_gemm), so both compute
+// The mode of cfg that runs the data's instruction (text, parsed as ins, profile prof under the
+// GPU's preset with its C usage: mma_gpu_data_model), or -1. The mode of that instruction, else a
+// mode with the same types whose k and profile are ins's and prof: a chunk of a job in that mode is that one instruction (mma_gemm), so both compute
 // the same bits (sm_120's wmma f16 runs in default's mma.sync m16n8k16 mode, for example).
-int find_mode(const mma_hw_config &cfg, const mma_gpu *gpu, const char *text, bool c_unused) {
+int find_mode(const mma_hw_config &cfg, const char *text, const mma_instr &ins, const mma_profile &prof) {
+    const bool c_unused = prof.c_mode == MMA_C_UNUSED;
     for (unsigned i = 0; i < cfg.nmodes; i++)
         if (!std::strcmp(cfg.modes[i].instr, text) && (cfg.modes[i].cmode == MMA_C_UNUSED) == c_unused) return (int)i;
-    mma_instr ins, mi;
-    mma_profile prof, mp;
-    if (mma_instr_parse(text, std::strlen(text), &ins, nullptr) != MMA_OK ||
-        mma_instr_profile((mma_preset)gpu->preset, &ins, &prof) != MMA_OK)
-        return -1;
-    if (c_unused) prof.c_mode = MMA_C_UNUSED;
+    mma_instr mi;
+    mma_profile mp;
     for (unsigned i = 0; i < cfg.nmodes; i++) {
         const mma_hw_mode &md = cfg.modes[i];
         if (md.atype == ins.atype && md.btype == ins.btype && md.ctype == ins.ctype && md.dtype == ins.dtype &&
@@ -152,15 +149,21 @@ bool run_set(Session &s, const mma_gpu *gpu, const std::string &dir, const std::
         return false;
     }
     char text[160];
-    bool c_unused = false;
+    mma_instr ins;
+    mma_profile prof;
     const std::string name = sub + (out == MMA_FMT_F16 ? " -> f16" : " -> f32");
-    if (mma_gpu_data_instr(gpu, ds.fmt, out, text, sizeof text, &c_unused) != MMA_OK) {
-        std::printf("conform %s %s: FAILED: %s has no tensor-core instruction for these data\n", g.c_str(), name.c_str(),
-                    gpu->name);
+    const mma_status st = mma_gpu_data_model(gpu, (mma_preset)gpu->preset, ds.fmt, out, text, sizeof text, &ins, &prof);
+    if (st != MMA_OK) {
+        if (!text[0])
+            std::printf("conform %s %s: FAILED: %s has no tensor-core instruction for these data\n", g.c_str(),
+                        name.c_str(), gpu->name);
+        else
+            std::printf("conform %s %s: FAILED: %s: %s\n", g.c_str(), name.c_str(), text, mma_status_message(st));
         fail += d.lines;
         return true;
     }
-    const int mode = find_mode(*s.cfg, gpu, text, c_unused);
+    const bool c_unused = prof.c_mode == MMA_C_UNUSED;
+    const int mode = find_mode(*s.cfg, text, ins, prof);
     if (mode < 0) {   // the data of a wgmma run as D = A*B needs a mode with C unused (hw/config "c_unused")
         std::printf("conform %s %s: FAILED: the configuration has no mode for %s%s\n", s.cfg->name, name.c_str(), text,
                     c_unused ? " with C unused (D = A*B, as the data ran it)" : "");

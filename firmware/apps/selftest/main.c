@@ -48,7 +48,6 @@ static void check_gpu_set(const gpu_set *s)
 {
     static uint64_t a[KMAX], b[KMAX];
     char text[96];
-    bool c_unused = false;
     mma_preset preset;
     const mma_gpu *gpu;
     mma_instr ins;
@@ -56,14 +55,10 @@ static void check_gpu_set(const gpu_set *s)
     const mma_format out = s->out[2] == '1' ? MMA_FMT_F16 : MMA_FMT_F32;   /* "fp16" / "fp32" */
 
     if (!preset_of_gpu(s->gpu, &preset, &gpu) ||
-        mma_gpu_data_instr(gpu, s->fmt, out, text, sizeof text, &c_unused) != MMA_OK ||
-        mma_instr_parse(text, app_strlen(text), &ins, NULL) != MMA_OK ||
-        mma_instr_profile(preset, &ins, &prof) != MMA_OK || ins.k > KMAX || s->k > ins.k) {
+        mma_gpu_data_model(gpu, preset, s->fmt, out, text, sizeof text, &ins, &prof) != MMA_OK || ins.k > KMAX ||
+        s->k > ins.k) {
         fail("set setup", 0u, 0u, 0u);
         return;
-    }
-    if (c_unused) {
-        prof.c_mode = MMA_C_UNUSED;
     }
     unsigned pass = 0;
     uint64_t t0 = board_ticks();

@@ -3,14 +3,7 @@
 
 #include <stddef.h>
 
-static size_t text_len(const char *s)
-{
-    size_t n = 0;
-    while (s[n] != '\0') {
-        ++n;
-    }
-    return n;
-}
+#include "../common/common_int.h"
 
 mma_status mma_accel_mode_model(const mma_hw_config *cfg, const mma_hw_mode *md, mma_instr *ins, mma_profile *prof)
 {
@@ -18,9 +11,9 @@ mma_status mma_accel_mode_model(const mma_hw_config *cfg, const mma_hw_mode *md,
         return MMA_ERR_NULL;
     }
     mma_preset preset;
-    mma_status st = mma_instr_parse(md->instr, text_len(md->instr), ins, NULL);
+    mma_status st = mma_instr_parse(md->instr, mmai_text_len(md->instr), ins, NULL);
     if (st == MMA_OK) {
-        st = mma_preset_from_name(cfg->preset, text_len(cfg->preset), &preset);
+        st = mma_preset_from_name(cfg->preset, mmai_text_len(cfg->preset), &preset);
     }
     if (st == MMA_OK) {
         st = mma_instr_profile(preset, ins, prof);

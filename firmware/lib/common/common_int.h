@@ -33,4 +33,14 @@
 /* True if the len bytes at text spell exactly the NUL-terminated name (text need not be terminated). */
 bool mmai_name_equals(const char *text, size_t len, const char *name);
 
+/* Length of a NUL-terminated text (the freestanding library has no strlen). */
+static inline size_t mmai_text_len(const char *s)
+{
+    size_t n = 0;
+    while (s[n] != '\0') {
+        ++n;
+    }
+    return n;
+}
+
 #endif /* MMA_COMMON_INT_H */

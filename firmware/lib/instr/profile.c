@@ -3,6 +3,8 @@
 
 #include "mma/block_scale.h"
 
+#include "../common/common_int.h"
+
 
 bool mma_instr_is_integer(const mma_instr *ins)
 {
@@ -43,6 +45,29 @@ mma_status mma_instr_profile(mma_preset preset, const mma_instr *ins, mma_profil
                                (mma_format)ins->dtype, out);
     if (st == MMA_OK && ins->atype == MMA_FMT_F64) {
         out->round_mode = ins->f64_round;
+    }
+    return st;
+}
+
+mma_status mma_gpu_data_model(const mma_gpu *gpu, mma_preset preset, mma_format in, mma_format out, char *buf,
+                              size_t size, mma_instr *ins, mma_profile *prof)
+{
+    bool c_unused = false;
+    if (ins == NULL || prof == NULL) {
+        return MMA_ERR_NULL;
+    }
+    mma_status st = mma_gpu_data_instr(gpu, in, out, buf, size, &c_unused);
+    if (st != MMA_OK && buf != NULL && size > 0) {
+        buf[0] = '\0'; /* no instruction (or not all of its text) */
+    }
+    if (st == MMA_OK) {
+        st = mma_instr_parse(buf, mmai_text_len(buf), ins, NULL);
+    }
+    if (st == MMA_OK) {
+        st = mma_instr_profile(preset, ins, prof);
+    }
+    if (st == MMA_OK && c_unused) {
+        prof->c_mode = MMA_C_UNUSED; /* vectors/gpu/README: the wgmma data sets ran as D = A*B */
     }
     return st;
 }
