@@ -9,17 +9,7 @@
 #include "mma/accel_model.h"
 #include "mma/mmacore.h"
 
-static int failures;
-
-#define CHECK(cond, ...)                                                                                            \
-    do {                                                                                                            \
-        if (!(cond)) {                                                                                              \
-            printf("FAIL %s:%d: ", __FILE__, __LINE__);                                                              \
-            printf(__VA_ARGS__);                                                                                    \
-            printf("\n");                                                                                           \
-            failures++;                                                                                             \
-        }                                                                                                           \
-    } while (0)
+#include "unit_check.h"
 
 /* D (f32) of a 1 x 1 x k GEMM in mode md: A = B = 1.0 everywhere, C = 1.0. */
 static uint64_t one_output(const mma_hw_config *cfg, const mma_hw_mode *md)
@@ -115,7 +105,7 @@ int main(void)
     badcfg.preset = "nosuch";
     CHECK(mma_accel_mode_model(&badcfg, &cfg->modes[0], &ins, &prof) == MMA_ERR_PROFILE, "an unknown preset accepted");
 
-    printf("accel_model: %u modes of %u configurations, %u with C unused: %s\n", modes, (unsigned)MMA_HW_CONFIG_COUNT,
-           unused, failures ? "FAILED" : "ok");
+    printf("accel_model: %u modes of %u configurations, %d checks, %u with C unused: %s\n", modes,
+           (unsigned)MMA_HW_CONFIG_COUNT, checks, unused, failures ? "FAILED" : "ok");
     return failures ? 1 : 0;
 }

@@ -10,17 +10,7 @@
 
 #include "mma/mmacore.h"
 
-static int failures;
-
-#define CHECK(cond, ...)                                                                                            \
-    do {                                                                                                            \
-        if (!(cond)) {                                                                                              \
-            printf("FAIL %s:%d: ", __FILE__, __LINE__);                                                              \
-            printf(__VA_ARGS__);                                                                                    \
-            printf("\n");                                                                                           \
-            failures++;                                                                                             \
-        }                                                                                                           \
-    } while (0)
+#include "unit_check.h"
 
 /* One row of the README's table, split per input and output. */
 typedef struct row {
@@ -180,7 +170,8 @@ int main(void)
               MMA_ERR_FORMAT_PAIR,
           "s32 output");
 
-    printf("gpu data model: %u README rows checked, %u pairs refused, %d failures\n", checked, refused, failures);
+    printf("gpu data model: %u README rows checked, %u pairs refused, %d checks, %d failed\n", checked, refused, checks,
+           failures);
     if (failures == 0) {
         printf("gpu data model: ok\n");
     }

@@ -5,19 +5,7 @@
 
 #include "mma/mmacore.h"
 
-static int failures;
-static int checks;
-
-#define CHECK(cond, ...)                                                   \
-    do {                                                                   \
-        checks++;                                                          \
-        if (!(cond)) {                                                     \
-            failures++;                                                    \
-            fprintf(stderr, "%s:%d: check failed: %s: ", __FILE__, __LINE__, #cond); \
-            fprintf(stderr, __VA_ARGS__);                                  \
-            fputc('\n', stderr);                                           \
-        }                                                                  \
-    } while (0)
+#include "unit_check.h"
 
 static int instr_eq(const mma_instr *x, const mma_instr *y)
 {
