@@ -108,8 +108,9 @@ const char *coverage::na_reason(const mma_hw_mode &md, cov_dim dim, int b) {
 
 // ------------------------------------------------------------------ the shadow run
 
-void coverage::classify(const job &j, unsigned row, unsigned col, out_cov *o) {
+void coverage::classify(const job &j, unsigned row, unsigned col, out_cov *o, std::vector<step_trace> *trace) {
     *o = out_cov();
+    if (trace) trace->clear();
     const mma_hw_mode &md = *j.mode;
     const unsigned k = j.k, n = j.n, kc = md.kc, kpad = j.kpad();
     const uint64_t dref = j.d[(size_t)row * n + col];
@@ -173,9 +174,21 @@ void coverage::classify(const job &j, unsigned row, unsigned col, out_cov *o) {
                 anyprod = anyprod || p != 0;
                 s += p;
             }
+            const int64_t exact = s;
             if (s > INT32_MAX || s < INT32_MIN) {
                 ovf = true;
                 s = md.satfinite ? (s > 0 ? INT32_MAX : INT32_MIN) : sext((uint64_t)s, 32);
+            }
+            if (trace) {
+                step_trace t;
+                t.kind = step_trace::INTEGER;
+                t.k0 = k0;
+                t.terms = kc;
+                t.c_in = true;
+                t.c = (uint64_t)acc & 0xFFFFFFFFu;
+                t.S = exact;
+                t.code = (uint64_t)s & 0xFFFFFFFFu;
+                trace->push_back(t);
             }
             acc = s;
         }
@@ -201,7 +214,10 @@ void coverage::classify(const job &j, unsigned row, unsigned col, out_cov *o) {
     int64_t lastS = 0;
     uint64_t last_code = 0, acc = cd;
     const unsigned vec = md.stype ? kc / md.block_k : 0;
+    unsigned at_k0 = 0, at_p0 = 0;  // where the next step starts (for the trace)
     for (unsigned k0 = 0; k0 < kpad; k0 += kc) {
+        at_k0 = k0;
+        at_p0 = 0;
         mma_profile cp = prof;
         if (k0 != 0 && cp.c_mode == MMA_C_UNUSED) cp.c_mode = MMA_C_JOINT;
         const uint64_t chunk_c = acc;
@@ -253,6 +269,18 @@ void coverage::classify(const job &j, unsigned row, unsigned col, out_cov *o) {
                 else if (have) mma_bfma_sum(&sp, &fr, nullptr, 0, &cv, &t);
                 last_nonzero_term = t != 0;
             }
+            if (trace) {
+                step_trace t;
+                t.k0 = at_k0;
+                t.p0 = at_p0;
+                t.terms = (unsigned)cnt;
+                t.c_in = have;
+                t.c = have ? a : 0;
+                t.frame = fr;
+                t.S = S;
+                t.code = code;
+                trace->push_back(t);
+            }
             last = fr;
             lastS = S;
             last_code = code;
@@ -286,6 +314,7 @@ void coverage::classify(const job &j, unsigned row, unsigned col, out_cov *o) {
             const unsigned G = cp.group;
             for (unsigned p0 = 0; p0 < kc; p0 += G) {
                 const unsigned cnt = std::min(G, kc - p0);
+                at_p0 = p0;
                 for (unsigned i = 0; i < cnt; i++) {
                     const unsigned t = (unsigned)k_index(cp.k_order, p0 + i, kc);
                     if (!product(t, md.stype ? &f[t / md.block_k] : nullptr, &terms[i])) {
@@ -303,6 +332,16 @@ void coverage::classify(const job &j, unsigned row, unsigned col, out_cov *o) {
         if (cp.c_mode == MMA_C_SEPARATE && mma_ieee_add(dt, a, chunk_c, MMA_RND_RNE, &acc) != MMA_OK) {
             o->err = "separate C add";
             return;
+        }
+        if (trace && cp.c_mode == MMA_C_SEPARATE) {
+            step_trace t;
+            t.kind = step_trace::SEPARATE_C;
+            t.k0 = k0;
+            t.c_in = true;
+            t.c = chunk_c;
+            t.S = 0;
+            t.code = acc;
+            trace->push_back(t);
         }
     }
     o->ok = acc == dref;
@@ -394,6 +433,51 @@ bool coverage::mode_complete(unsigned mode) const {
     for (int i = 0; i < RO_COUNT; i++)
         if (b.ro[i] < min_hits && !na_reason(md, DIM_ROUND, i)) return false;
     return true;
+}
+
+std::string format_trace(const std::vector<step_trace> &tr, const mma_hw_mode &md, const char *indent) {
+    std::string o;
+    char line[256];
+    const unsigned hex = md.dtype == MMA_FMT_F16 ? 4 : 8;
+    const size_t most = 32, head = 16;  // a long K: its first 16 and last 16 steps
+    for (size_t x = 0; x < tr.size(); x++) {
+        if (tr.size() > most && x == head) {
+            std::snprintf(line, sizeof line, "%s... %zu steps left out ...\n", indent, tr.size() - most);
+            o += line;
+            x = tr.size() - (most - head);
+        }
+        const step_trace &t = tr[x];
+        const int at = std::snprintf(line, sizeof line, "%schunk K %u..%u", indent, t.k0, t.k0 + md.kc - 1);
+        char *p = line + at;
+        const size_t room = sizeof line - (size_t)at;
+        if (t.kind == step_trace::INTEGER) {
+            std::snprintf(p, room, ": C 0x%08llx + exact sum of %u products = %lld -> 0x%08llx", (unsigned long long)t.c,
+                          t.terms, (long long)t.S, (unsigned long long)t.code);
+        } else if (t.kind == step_trace::SEPARATE_C) {
+            std::snprintf(p, room, " end: steps + C 0x%0*llx (separate C, one IEEE RNE addition) -> 0x%0*llx", hex,
+                          (unsigned long long)t.c, hex, (unsigned long long)t.code);
+        } else {
+            const unsigned steps = t.terms && !md.group ? md.kc / t.terms : 1;
+            const int n = std::snprintf(p, room, ", step %u of %u%s (%u %s, %s", t.p0 / (t.terms ? t.terms : 1) + 1, steps,
+                                        md.korder == MMA_KORDER_PAIR_SPLIT ? " in pair_split order" : "", t.terms,
+                                        md.group ? "group terms" : "products", t.c_in ? "accumulator " : "no accumulator");
+            char *q = p + n;
+            const size_t room2 = room - (size_t)n;
+            const int m = t.c_in ? std::snprintf(q, room2, "0x%0*llx): ", hex, (unsigned long long)t.c) : std::snprintf(q, room2, "): ");
+            q += m;
+            const size_t room3 = room2 - (size_t)m;
+            if (t.frame.special == MMA_BFMA_NAN) std::snprintf(q, room3, "NaN by the specials rule -> 0x%0*llx", hex, (unsigned long long)t.code);
+            else if (t.frame.special != MMA_BFMA_FINITE)
+                std::snprintf(q, room3, "%cInf -> 0x%0*llx", t.frame.special == MMA_BFMA_PINF ? '+' : '-', hex, (unsigned long long)t.code);
+            else if (!t.frame.any) std::snprintf(q, room3, "no term takes part -> 0x%0*llx", hex, (unsigned long long)t.code);
+            else
+                std::snprintf(q, room3, "align E %d, sum S %lld (x 2^(E-%u)), round -> 0x%0*llx", (int)t.frame.E, (long long)t.S,
+                              (unsigned)md.f, hex, (unsigned long long)t.code);
+        }
+        o += line;
+        o += "\n";
+    }
+    return o;
 }
 
 static std::string short_name(const mma_hw_mode &md) {

@@ -22,6 +22,7 @@
 #include <string>
 #include <vector>
 
+#include "mma/stage.h"
 #include "tb_job.h"
 
 namespace tb {
@@ -41,6 +42,21 @@ struct out_cov {
     unsigned align[AL_COUNT] = {0, 0, 0, 0};  // steps per bucket
 };
 
+// One step of an output as the stage functions compute it (coverage::classify with a trace): the
+// golden values a mismatch report prints next to the DPU's align / sum / round registers.
+struct step_trace {
+    enum kind_t { BFMA, SEPARATE_C, INTEGER } kind = BFMA;
+    unsigned k0 = 0, p0 = 0, terms = 0;  // chunk start, step start within it, terms (products or groups)
+    bool c_in = false;                   // the accumulator (C or the previous step's D) takes part
+    uint64_t c = 0;                      // its code (dtype), or the chunk's C for SEPARATE_C
+    mma_bfma_frame frame{};              // align's outcome (BFMA)
+    int64_t S = 0;                       // the exact sum of the aligned terms (BFMA; INTEGER: the chunk's sum)
+    uint64_t code = 0;                   // the step's rounded result (dtype)
+};
+
+// The trace as report lines, each starting with indent (a trace of more than 32 steps: its first and last 16).
+std::string format_trace(const std::vector<step_trace> &tr, const mma_hw_mode &md, const char *indent);
+
 struct coverage {
     struct mode_bins {
         uint64_t cases = 0;
@@ -55,7 +71,9 @@ struct coverage {
 
     void init(const mma_hw_config &c);
     // Replays output (row, col) of j through the stage functions and says which bins it hits.
-    static void classify(const job &j, unsigned row, unsigned col, out_cov *o);
+    // With trace, also records every step of it (step_trace).
+    static void classify(const job &j, unsigned row, unsigned col, out_cov *o,
+                         std::vector<step_trace> *trace = nullptr);
     // Why bin b of dimension dim cannot be hit in mode md, or nullptr if it can.
     static const char *na_reason(const mma_hw_mode &md, cov_dim dim, int b);
     bool hits_new(unsigned mode, const out_cov &o) const;  // an applicable bin still below min_hits

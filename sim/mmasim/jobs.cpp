@@ -4,6 +4,7 @@
 #include <cstdio>
 #include <cstring>
 
+#include "../common/tb_cov.h"
 #include "mma/hw/mma_accel_regs.h"
 
 namespace mmasim {
@@ -141,6 +142,18 @@ static std::string element_operands(const tb::job &j, unsigned i, unsigned c) {
         list("scale_B", [&](unsigned x) { return j.sb[(size_t)x * j.n + c]; }, j.nblk);
     }
     return o;
+}
+
+// The golden steps of D[i][c] through the stage functions (tb::coverage::classify), for a mismatch
+// report: what the DPU's align, sum and round stages should have held, step by step.
+static std::string element_steps(const tb::job &j, unsigned i, unsigned c) {
+    tb::out_cov oc;
+    std::vector<tb::step_trace> tr;
+    tb::coverage::classify(j, i, c, &oc, &tr);
+    if (!oc.ok) return "\n    golden steps: not available (" + oc.err + ")";
+    std::string t = tb::format_trace(tr, *j.mode, "      ");
+    if (!t.empty() && t.back() == '\n') t.pop_back();
+    return "\n    golden steps of the element (stage functions, mma/stage.h; the DPU's align / sum / round):\n" + t;
 }
 
 Outcome run(sim::Dut &dut, mma_accel &dev, const mma_hw_config &cfg, const Geometry &g, const Spec &s) {
@@ -451,7 +464,7 @@ Outcome run(sim::Dut &dut, mma_accel &dev, const mma_hw_config &cfg, const Geome
                     std::snprintf(msg, sizeof msg, "D[%u][%u]: golden 0x%0*llx, RTL 0x%0*llx", i, c, 2 * d_esz,
                                   (unsigned long long)want, 2 * d_esz, (unsigned long long)got);
                     out.message = msg;
-                    out.operands = element_operands(j, i, c);
+                    out.operands = element_operands(j, i, c) + element_steps(j, i, c);
                 }
             }
             for (unsigned b = rd.row; b < rd.stride && out.message.empty(); b++)
