@@ -198,7 +198,7 @@ int main(int argc, char **argv) {
                 tb::out_cov again;
                 std::vector<tb::step_trace> tr;
                 tb::coverage::classify(j, p, 0, &again, &tr);
-                std::printf("  golden steps of out %u (stage functions):\n%s", p,
+                std::printf("  golden steps of out %u (stage functions; E and S are mma_dpu's l1_e and l1_s):\n%s", p,
                             again.ok ? tb::format_trace(tr, md, "    ").c_str() : ("    not available: " + again.err + "\n").c_str());
             }
             // coverage counts checked outputs only, and only if the stages reproduce the golden D

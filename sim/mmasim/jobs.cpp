@@ -153,7 +153,8 @@ static std::string element_steps(const tb::job &j, unsigned i, unsigned c) {
     if (!oc.ok) return "\n    golden steps: not available (" + oc.err + ")";
     std::string t = tb::format_trace(tr, *j.mode, "      ");
     if (!t.empty() && t.back() == '\n') t.pop_back();
-    return "\n    golden steps of the element (stage functions, mma/stage.h; the DPU's align / sum / round):\n" + t;
+    return "\n    golden steps of the element (stage functions, mma/stage.h; in the waveform: E and S are mma_dpu's "
+           "l1_e and l1_s, the code its step result):\n" + t;
 }
 
 Outcome run(sim::Dut &dut, mma_accel &dev, const mma_hw_config &cfg, const Geometry &g, const Spec &s) {
