@@ -17,6 +17,7 @@
 #include <vector>
 
 #include "session.h"
+#include "../common/tb_cov.h"
 
 extern "C" {
 #include "mma/format.h"
@@ -107,6 +108,30 @@ int find_mode(const mma_hw_config &cfg, const char *text, const mma_instr &ins, 
             return (int)i;
     }
     return -1;
+}
+
+// Line t of a data set as a 1 x 1 x K job of mode md (the golden model's D computed): for a mismatch
+// report, which says whether the golden model agrees with the GPU (an RTL fault) or not (a preset
+// fault), and lists the golden steps.
+tb::job line_job(const mma_hw_config &cfg, const mma_hw_mode &md, mma_format fmt, mma_format out, const DataFile &a,
+                 const DataFile &b, const DataFile &c, size_t t) {
+    tb::job j;
+    j.mode = &md;
+    j.m = j.n = 1;
+    j.k = (unsigned)a.k;
+    j.a.assign(j.k, 0);
+    j.b.assign(j.k, 0);
+    for (unsigned e = 0; e < j.k; e++) {
+        mma_convert(MMA_FMT_F32, a.v[t * a.k + e], fmt, MMA_RND_RZ, 0, &j.a[e]);
+        mma_convert(MMA_FMT_F32, b.v[t * b.k + e], fmt, MMA_RND_RZ, 0, &j.b[e]);
+    }
+    uint64_t cc = c.v[t];
+    if (out == MMA_FMT_F16) mma_convert(MMA_FMT_F32, cc, MMA_FMT_F16, MMA_RND_RNE, 0, &cc);
+    j.c.assign(1, cc);
+    j.d.assign(1, 0);
+    j.ref = mma_accel_mode_model(&cfg, &md, &j.ins, &j.prof);
+    if (j.ref == MMA_OK) tb::run_golden(j);
+    return j;
 }
 
 // The subdirectories of path, sorted (none if it cannot be read).
@@ -240,9 +265,25 @@ bool run_set(Session &s, const mma_gpu *gpu, const std::string &dir, const std::
                 np++;
             } else {
                 nf++;
-                if (shown++ < 5)
-                    std::printf("  %s line %zu: GPU 0x%08x, RTL 0x%08x\n", d.path.c_str(), t0 + t + 1, d.v[t0 + t],
-                                (uint32_t)wide);
+                if (shown++ < 5) {
+                    const tb::job lj = line_job(*s.cfg, md, ds.fmt, out, a, b, c, t0 + t);
+                    uint64_t gw = lj.d[0];
+                    if (out == MMA_FMT_F16) mma_convert(MMA_FMT_F16, lj.d[0], MMA_FMT_F32, MMA_RND_RNE, 0, &gw);
+                    std::printf("  %s line %zu: GPU 0x%08x, RTL 0x%08x, golden model 0x%08x (%s)\n", d.path.c_str(),
+                                t0 + t + 1, d.v[t0 + t], (uint32_t)wide, (uint32_t)gw,
+                                lj.ref != MMA_OK          ? mma_status_name(lj.ref)
+                                : (uint32_t)gw == d.v[t0 + t] ? "agrees with the GPU: the RTL differs"
+                                : (uint32_t)gw == (uint32_t)wide ? "agrees with the RTL: the preset differs from the GPU"
+                                                                 : "differs from both");
+                    if (shown == 1 && lj.ref == MMA_OK) {
+                        tb::out_cov oc;
+                        std::vector<tb::step_trace> tr;
+                        tb::coverage::classify(lj, 0, 0, &oc, &tr);
+                        if (oc.ok)
+                            std::printf("    golden steps (stage functions; E and S are mma_dpu's l1_e and l1_s):\n%s",
+                                        tb::format_trace(tr, md, "      ").c_str());
+                    }
+                }
                 if (shown == 1 && !sel.line)
                     std::printf("  reproduce: %s --set %s --out %s --line %zu --trace\n", sel.repro.c_str(), sub.c_str(),
                                 out == MMA_FMT_F16 ? "f16" : "f32", t0 + t + 1);
