@@ -4,6 +4,7 @@
 #include "tb_cov.h"
 
 #include <algorithm>
+#include <cstdarg>
 #include <cmath>
 #include <cstring>
 
@@ -435,46 +436,48 @@ bool coverage::mode_complete(unsigned mode) const {
     return true;
 }
 
+namespace {
+// printf into a std::string
+std::string strf(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
+std::string strf(const char *fmt, ...) {
+    char buf[256];
+    va_list ap;
+    va_start(ap, fmt);
+    std::vsnprintf(buf, sizeof buf, fmt, ap);
+    va_end(ap);
+    return buf;
+}
+}  // namespace
+
 std::string format_trace(const std::vector<step_trace> &tr, const mma_hw_mode &md, const char *indent) {
     std::string o;
-    char line[256];
-    const unsigned hex = md.dtype == MMA_FMT_F16 ? 4 : 8;
+    const int hex = md.dtype == MMA_FMT_F16 ? 4 : 8;
+    auto code = [&](uint64_t c) { return strf("0x%0*llx", hex, (unsigned long long)c); };
     const size_t most = 32, head = 16;  // a long K: its first 16 and last 16 steps
     for (size_t x = 0; x < tr.size(); x++) {
         if (tr.size() > most && x == head) {
-            std::snprintf(line, sizeof line, "%s... %zu steps left out ...\n", indent, tr.size() - most);
-            o += line;
+            o += strf("%s... %zu steps left out ...\n", indent, tr.size() - most);
             x = tr.size() - (most - head);
         }
         const step_trace &t = tr[x];
-        const int at = std::snprintf(line, sizeof line, "%schunk K %u..%u", indent, t.k0, t.k0 + md.kc - 1);
-        char *p = line + at;
-        const size_t room = sizeof line - (size_t)at;
+        o += strf("%schunk K %u..%u", indent, t.k0, t.k0 + md.kc - 1);
         if (t.kind == step_trace::INTEGER) {
-            std::snprintf(p, room, ": C 0x%08llx + exact sum of %u products = %lld -> 0x%08llx", (unsigned long long)t.c,
-                          t.terms, (long long)t.S, (unsigned long long)t.code);
+            o += strf(": C 0x%08llx + exact sum of %u products = %lld -> 0x%08llx", (unsigned long long)t.c, t.terms,
+                      (long long)t.S, (unsigned long long)t.code);
         } else if (t.kind == step_trace::SEPARATE_C) {
-            std::snprintf(p, room, " end: steps + C 0x%0*llx (separate C, one IEEE RNE addition) -> 0x%0*llx", hex,
-                          (unsigned long long)t.c, hex, (unsigned long long)t.code);
+            o += " end: steps + C " + code(t.c) + " (separate C, one IEEE RNE addition) -> " + code(t.code);
         } else {
-            const unsigned steps = t.terms && !md.group ? md.kc / t.terms : 1;
-            const int n = std::snprintf(p, room, ", step %u of %u%s (%u %s, %s", t.p0 / (t.terms ? t.terms : 1) + 1, steps,
-                                        md.korder == MMA_KORDER_PAIR_SPLIT ? " in pair_split order" : "", t.terms,
-                                        md.group ? "group terms" : "products", t.c_in ? "accumulator " : "no accumulator");
-            char *q = p + n;
-            const size_t room2 = room - (size_t)n;
-            const int m = t.c_in ? std::snprintf(q, room2, "0x%0*llx): ", hex, (unsigned long long)t.c) : std::snprintf(q, room2, "): ");
-            q += m;
-            const size_t room3 = room2 - (size_t)m;
-            if (t.frame.special == MMA_BFMA_NAN) std::snprintf(q, room3, "NaN by the specials rule -> 0x%0*llx", hex, (unsigned long long)t.code);
-            else if (t.frame.special != MMA_BFMA_FINITE)
-                std::snprintf(q, room3, "%cInf -> 0x%0*llx", t.frame.special == MMA_BFMA_PINF ? '+' : '-', hex, (unsigned long long)t.code);
-            else if (!t.frame.any) std::snprintf(q, room3, "no term takes part -> 0x%0*llx", hex, (unsigned long long)t.code);
-            else
-                std::snprintf(q, room3, "align E %d, sum S %lld (x 2^(E-%u)), round -> 0x%0*llx", (int)t.frame.E, (long long)t.S,
-                              (unsigned)md.f, hex, (unsigned long long)t.code);
+            const unsigned per = t.terms ? t.terms : 1, steps = md.group ? 1 : md.kc / per;
+            o += strf(", step %u of %u%s (%u %s, ", t.p0 / per + 1, steps,
+                      md.korder == MMA_KORDER_PAIR_SPLIT ? " in pair_split order" : "", t.terms,
+                      md.group ? "group terms" : "products");
+            o += t.c_in ? "accumulator " + code(t.c) + "): " : std::string("no accumulator): ");
+            if (t.frame.special == MMA_BFMA_NAN) o += "NaN by the specials rule";
+            else if (t.frame.special != MMA_BFMA_FINITE) o += t.frame.special == MMA_BFMA_PINF ? "+Inf" : "-Inf";
+            else if (!t.frame.any) o += "no term takes part";
+            else o += strf("align E %d, sum S %lld (x 2^(E-%u)), round", (int)t.frame.E, (long long)t.S, (unsigned)md.f);
+            o += " -> " + code(t.code);
         }
-        o += line;
         o += "\n";
     }
     return o;
