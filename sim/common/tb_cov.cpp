@@ -483,6 +483,13 @@ std::string format_trace(const std::vector<step_trace> &tr, const mma_hw_mode &m
     return o;
 }
 
+std::string golden_steps(const job &j, unsigned row, unsigned col, const char *indent) {
+    out_cov oc;
+    std::vector<step_trace> tr;
+    coverage::classify(j, row, col, &oc, &tr);
+    return oc.ok ? format_trace(tr, *j.mode, indent) : std::string(indent) + "not available: " + oc.err + "\n";
+}
+
 static std::string short_name(const mma_hw_mode &md) {
     std::string s = mode_name(md);
     const char *keys[] = {".row.col", "row.col"};

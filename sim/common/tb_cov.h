@@ -56,6 +56,9 @@ struct step_trace {
 
 // The trace as report lines, each starting with indent (a trace of more than 32 steps: its first and last 16).
 std::string format_trace(const std::vector<step_trace> &tr, const mma_hw_mode &md, const char *indent);
+// The golden steps of output (row, col) of j for a mismatch report: classify's trace as format_trace
+// lines, or one line saying why the stages could not replay it.
+std::string golden_steps(const job &j, unsigned row, unsigned col, const char *indent);
 
 struct coverage {
     struct mode_bins {

@@ -194,13 +194,9 @@ int main(int argc, char **argv) {
                            "%s k=%u out %u: golden %s 0x%llx, RTL 0x%08x (err meta %u code %u)", md.instr, k, p,
                            mma_status_name(j.ref), (unsigned long long)j.d[p], res[p].d, res[p].err_meta,
                            res[p].err_code);
-            if (!pass && j.ref == MMA_OK) {  // what the DPU's stages should have held, step by step
-                tb::out_cov again;
-                std::vector<tb::step_trace> tr;
-                tb::coverage::classify(j, p, 0, &again, &tr);
+            if (!pass && j.ref == MMA_OK)  // what the DPU's stages should have held, step by step
                 std::printf("  golden steps of out %u (stage functions; E and S are mma_dpu's l1_e and l1_s):\n%s", p,
-                            again.ok ? tb::format_trace(tr, md, "    ").c_str() : ("    not available: " + again.err + "\n").c_str());
-            }
+                            tb::golden_steps(j, p, 0, "    ").c_str());
             // coverage counts checked outputs only, and only if the stages reproduce the golden D
             if (pass && rep.expect(oc[p].ok, ci, "%s k=%u out %u: coverage model: %s", md.instr, k, p,
                                    oc[p].err.c_str()))

@@ -92,8 +92,9 @@ struct Select {
 
 // The mode of cfg that runs the data's instruction (text, parsed as ins, profile prof under the
 // GPU's preset with its C usage: mma_gpu_data_model), or -1. The mode of that instruction, else a
-// mode with the same types whose k and profile are ins's and prof: a chunk of a job in that mode is that one instruction (mma_gemm), so both compute
-// the same bits (sm_120's wmma f16 runs in default's mma.sync m16n8k16 mode, for example).
+// mode with the same types whose k and profile are ins's and prof: a chunk of a job in that mode is
+// that one instruction (mma_gemm), so both compute the same bits (sm_120's wmma f16 runs in
+// default's mma.sync m16n8k16 mode, for example).
 int find_mode(const mma_hw_config &cfg, const char *text, const mma_instr &ins, const mma_profile &prof) {
     const bool c_unused = prof.c_mode == MMA_C_UNUSED;
     for (unsigned i = 0; i < cfg.nmodes; i++)
@@ -275,14 +276,9 @@ bool run_set(Session &s, const mma_gpu *gpu, const std::string &dir, const std::
                                 : (uint32_t)gw == d.v[t0 + t] ? "agrees with the GPU: the RTL differs"
                                 : (uint32_t)gw == (uint32_t)wide ? "agrees with the RTL: the preset differs from the GPU"
                                                                  : "differs from both");
-                    if (shown == 1 && lj.ref == MMA_OK) {
-                        tb::out_cov oc;
-                        std::vector<tb::step_trace> tr;
-                        tb::coverage::classify(lj, 0, 0, &oc, &tr);
-                        if (oc.ok)
-                            std::printf("    golden steps (stage functions; E and S are mma_dpu's l1_e and l1_s):\n%s",
-                                        tb::format_trace(tr, md, "      ").c_str());
-                    }
+                    if (shown == 1 && lj.ref == MMA_OK)
+                        std::printf("    golden steps (stage functions; E and S are mma_dpu's l1_e and l1_s):\n%s",
+                                    tb::golden_steps(lj, 0, 0, "      ").c_str());
                 }
                 if (shown == 1 && !sel.line)
                     std::printf("  reproduce: %s --set %s --out %s --line %zu --trace\n", sel.repro.c_str(), sub.c_str(),

@@ -144,14 +144,10 @@ static std::string element_operands(const tb::job &j, unsigned i, unsigned c) {
     return o;
 }
 
-// The golden steps of D[i][c] through the stage functions (tb::coverage::classify), for a mismatch
-// report: what the DPU's align, sum and round stages should have held, step by step.
+// The golden steps of D[i][c] (tb::golden_steps), for a mismatch report: what the DPU's align, sum
+// and round stages should have held, step by step.
 static std::string element_steps(const tb::job &j, unsigned i, unsigned c) {
-    tb::out_cov oc;
-    std::vector<tb::step_trace> tr;
-    tb::coverage::classify(j, i, c, &oc, &tr);
-    if (!oc.ok) return "\n    golden steps: not available (" + oc.err + ")";
-    std::string t = tb::format_trace(tr, *j.mode, "      ");
+    std::string t = tb::golden_steps(j, i, c, "      ");
     if (!t.empty() && t.back() == '\n') t.pop_back();
     return "\n    golden steps of the element (stage functions, mma/stage.h; in the waveform: E and S are mma_dpu's "
            "l1_e and l1_s, the code its step result):\n" + t;
