@@ -36,39 +36,11 @@ module mma_exact_dpu #(
     localparam WT = exact_grid_width(E5M2);           // bits of a lane's term
     localparam SW = WT + 1 + NL;                      // bits of a step's exact sum (two's complement)
 
-    // ---- lanes: terms on the grid, in ones' complement
-    wire [G*WT-1:0] term;
-    wire [G-1:0] neg, nan, inf, zero, sign;
-    genvar j, l;
-    generate for (j = 0; j < G; j = j + 1) begin : g_lane
-        mma_exact_lane #(.E5M2(E5M2), .WT(WT)) u_lane (
-            .fa_i(fa_i), .fb_i(fb_i), .a_i(a_i[8*j +: 8]), .b_i(b_i[8*j +: 8]),
-            .term_o(term[WT*j +: WT]), .neg_o(neg[j]), .nan_o(nan[j]), .inf_o(inf[j]),
-            .zero_o(zero[j]), .sign_o(sign[j]));
-    end endgenerate
-
-    // ---- the tree: level l holds G >> l sums of WT + 1 + l bits
-    generate for (l = 0; l <= NL; l = l + 1) begin : g_tree
-        (* keep *) wire [(G >> l)*(WT+1+l)-1:0] v;     // keep: each sum a carry chain (merged, yosys makes
-                                                         // one multi-operand adder of full adders in LUTs)
-        for (j = 0; j < (G >> l); j = j + 1) begin : g_node
-            if (l == 0) begin : g_leaf
-                assign v[j*(WT+1) +: WT+1] = {neg[j], term[WT*j +: WT]};
-            end else begin : g_add
-                assign v[j*(WT+1+l) +: WT+1+l] = $signed(g_tree[l-1].v[(2*j)*(WT+l) +: WT+l]) +
-                                                 $signed(g_tree[l-1].v[(2*j+1)*(WT+l) +: WT+l]);
-            end
-        end
-    end endgenerate
-    integer i;
-    (* keep *) reg [NL:0] nneg;                       // ones' complement: add one per negative term (keep:
-                                                      // a popcount of its own, then one carry chain)
-    always @* begin
-        nneg = {(NL+1){1'b0}};
-        for (i = 0; i < G; i = i + 1)
-            nneg = nneg + {{NL{1'b0}}, neg[i]};
-    end
-    wire [SW-1:0] sum = g_tree[NL].v + {{(SW-NL-1){1'b0}}, nneg};
+    // ---- the step's exact sum and the special-value summary of its products
+    wire [SW-1:0] sum;
+    wire [EX_CLS-1:0] cls;
+    mma_exact_sum #(.G(G), .E5M2(E5M2), .SW(SW)) u_sum (
+        .fa_i(fa_i), .fb_i(fb_i), .a_i(a_i), .b_i(b_i), .sum_o(sum), .cls_o(cls));
 
     // ---- stage 1 register: the step's exact sum and special-value summary
     reg          s1_v, s1_first, s1_last;
@@ -79,12 +51,7 @@ module mma_exact_dpu #(
         s1_first <= first_i;
         s1_last  <= last_i;
         s1_sum   <= sum;
-        s1_cls[EX_NAN]  <= |nan;
-        s1_cls[EX_PINF] <= |(inf & ~sign);
-        s1_cls[EX_NINF] <= |(inf & sign);
-        s1_cls[EX_NZ]   <= |(~(nan | inf | zero));
-        s1_cls[EX_ZP]   <= |(zero & ~sign);
-        s1_cls[EX_ZN]   <= |(zero & sign);
+        s1_cls   <= cls;
     end
 
     // ---- stage 2: the accumulator (the output's sum so far) and its summary; s_o on the last step
@@ -114,12 +81,6 @@ module mma_exact_dpu #(
             end
         end
     end
-    generate if ((G & (G - 1)) != 0) begin : g_bad_g
-        mma_exact_dpu_G_is_not_a_power_of_two u_bad ();               // elaboration error naming the rule
-    end endgenerate
-    generate if (EX_CLS != 6) begin : g_bad_cls
-        mma_exact_dpu_cls_o_is_not_EX_CLS_bits u_bad ();               // elaboration error naming the rule
-    end endgenerate
     generate if (SA != SW + KB) begin : g_bad_sa
         mma_exact_dpu_SA_is_not_the_accumulator_width u_bad ();       // elaboration error naming the rule
     end endgenerate
