@@ -29,10 +29,17 @@ set(MMA_RTL_STAGE_FILES
   hw/rtl/stage/mma_encode.v
   hw/rtl/stage/mma_bfma_round.v
   hw/rtl/stage/mma_ieee_add.v)
+# the DPUs (mma_dpu: block FMA; mma_dpu_exact: the `exact` preset's FP8 DPU, with the exact-sum
+# modules of hw/rtl/exact it shares with the exact array), the array, the buffers and the core
 set(MMA_RTL_DPU_FILES
   hw/rtl/dpu/mma_lane.v
   hw/rtl/dpu/mma_sparse_shadow.v
   hw/rtl/dpu/mma_dpu.v
+  hw/rtl/exact/mma_exact_lane.v
+  hw/rtl/exact/mma_exact_sum.v
+  hw/rtl/exact/mma_exact_round.v
+  hw/rtl/exact/mma_exact_final.v
+  hw/rtl/exact/mma_dpu_exact.v
   hw/rtl/dpu/mma_array.v
   hw/rtl/dpu/mma_opbuf.v
   hw/rtl/dpu/mma_core.v)
@@ -40,6 +47,7 @@ set(MMA_RTL_DPU_FILES
 # files, then the stage modules it uses (mma_encode, mma_round_decide)
 set(MMA_RTL_EXACT_FILES
   hw/rtl/exact/mma_exact_lane.v
+  hw/rtl/exact/mma_exact_sum.v
   hw/rtl/exact/mma_exact_round.v
   hw/rtl/exact/mma_exact_dpu.v
   hw/rtl/exact/mma_exact_final.v

@@ -97,6 +97,10 @@ def fmt_code(fmts, name):
     raise KeyError(name)
 
 
+ALGO_BLOCK_FMA, ALGO_EXACT = 0, 1  # mma_acc_algo (include/mma/profile.h)
+EXACT_FMTS = ('e4m3', 'e5m2')     # the operand formats of mma_dpu_exact's lanes (mma_exact_lane)
+
+
 def derive_mode(m, fmts, cfg):
     """The hardware view of one instruction under the configuration's preset."""
     names = {f['code']: f['name'] for f in fmts}
@@ -117,11 +121,23 @@ def derive_mode(m, fmts, cfg):
     capacity = lanes * (2 if sparse else 1)               # dense k positions a step can cover
     kc = int(m['k'])
     group = 0
+    algo = int(m['algo'])
+    exact = algo == ALGO_EXACT and not integer           # (an integer sum ignores the profile)
     if integer:
         g = min(kc, capacity)
+    elif exact:
+        # mma_dpu_exact: a step is a whole chunk of FP8 products into f32, C joined, one rounding
+        if at not in EXACT_FMTS or bt not in EXACT_FMTS or names[int(m['dtype'])] != 'f32' or sparse \
+                or int(m['block_scale']) or int(m['ctype']) != int(m['dtype']):
+            raise SystemExit(f'gen_hw: {m["instr"]}: the exact DPU (mma_dpu_exact) takes dense e4m3 / e5m2 '
+                             'into f32 only')
+        g = kc
+        if g != lanes:
+            raise SystemExit(f'gen_hw: {m["instr"]}: the exact DPU takes a whole instruction chunk a step: '
+                             f'k {kc} must equal the {lanes} elements of a {w}-byte step')
     else:
-        if int(m['algo']) != 0:
-            raise SystemExit(f'gen_hw: {m["instr"]}: the RTL implements block-FMA profiles only')
+        if algo != ALGO_BLOCK_FMA:
+            raise SystemExit(f'gen_hw: {m["instr"]}: the RTL implements block-FMA and exact profiles only')
         g = int(m['group'])
         if kind in (3, 4):
             group = g                                     # exact groups of g, fused in one step over kc
@@ -159,7 +175,9 @@ def derive_mode(m, fmts, cfg):
         'sparse': sparse, 'stype': int(m['stype']) if int(m['block_scale']) else 0,
         'block_k': int(m['block_k']), 'satfinite': int(m['satfinite']), 'integer': integer, 'packed': packed,
         'kc': kc, 'g': g, 'f': int(m['frac_bits']), 'e8m13': 1 if int(m['f32_sig_bits']) == 14 else 0,
-        'f32_round': int(m['f32_round']), 'f16_round': int(m['f16_round']),
+        # the exact DPU's one rounding is the profile's round_mode, carried in the f32_round field
+        'f32_round': int(m['round_mode'] if exact else m['f32_round']), 'f16_round': int(m['f16_round']),
+        'algo': ALGO_EXACT if exact else ALGO_BLOCK_FMA,
         'min_e': 0 if min_e == -32768 else min_e, 'min_e_none': 1 if min_e == -32768 else 0,
         'korder': int(m['k_order']), 'cmode': int(m['c_mode']), 'zero_c_term': int(m['zero_c_term']),
         'f16_c_pinned': int(m['f16_c_pinned']), 'zero_product_term': int(m['zero_product_term']),
@@ -213,8 +231,14 @@ def derived(cfg):
     ms = cfg['modes']
     w = cfg['w_bytes']
     main = [m for m in ms if not m['packed']]
+    algos = {m['algo'] for m in ms if not m['integer']}
+    if len(algos) > 1:
+        sys.exit(f'gen_hw: {cfg["name"]}: block-FMA and exact modes in one configuration (its DPUs are one or '
+                 'the other)')
     return {
         'NL': w,
+        # the DPU: mma_dpu_exact for the `exact` preset's modes, mma_dpu for block FMA
+        'DPU_EXACT': int(ALGO_EXACT in algos),
         # packed 4-bit modes (a step of 2W elements) run through the W main lanes in two beats
         'HAS_PACKED': int(any(m['packed'] for m in ms)),
         'HAS_SPARSE': int(any(m['sparse'] for m in ms)),
@@ -551,7 +575,7 @@ def main():
     args = ap.parse_args()
     fmts, rounds, statuses = read_formats(args.hwgen)
     cfg_dir = os.path.join(args.src, 'hw', 'config')
-    order = ['default', 'volta', 'ampere', 'ada', 'hopper', 'blackwell']
+    order = ['default', 'volta', 'ampere', 'ada', 'hopper', 'blackwell', 'turing']   # IDs stay; new ones after
     names = sorted((f[:-5] for f in os.listdir(cfg_dir) if f.endswith('.json')),
                    key=lambda n: (order.index(n) if n in order else len(order), n))
     cfgs = [read_config(os.path.join(cfg_dir, n + '.json'), args.hwgen, fmts) for n in names]

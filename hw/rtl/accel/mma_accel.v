@@ -230,7 +230,7 @@ module mma_accel #(
 
     // ------------------------------------------------------------------ compute core
     wire err_meta_c, err_code_c;
-    mma_core #(.TM(TM), .TN(TN), .NL(CFG_NL), .HAS_PACKED(CFG_HAS_PACKED), .F_MAIN(CFG_F_MAIN), .F_GRP(CFG_F_GRP),
+    mma_core #(.TM(TM), .TN(TN), .DPU_EXACT(CFG_DPU_EXACT), .NL(CFG_NL), .HAS_PACKED(CFG_HAS_PACKED), .F_MAIN(CFG_F_MAIN), .F_GRP(CFG_F_GRP),
                .HAS_SPARSE(CFG_HAS_SPARSE), .HAS_SCALE(CFG_HAS_SCALE), .HAS_INT(CFG_HAS_INT),
                .HAS_SEP(CFG_HAS_SEP), .HAS_PAIR(CFG_HAS_PAIR), .LANE_FMTS(CFG_LANE_FMTS),
                .MODE_W(MODE_BITS), .P(P), .SLOT_W(2), .MB(MB),

@@ -26,6 +26,7 @@
 module mma_core #(
     parameter TM = 2,
     parameter TN = 2,
+    parameter DPU_EXACT = 0,      // 1: the DPUs are mma_dpu_exact (the `exact` preset), 0: mma_dpu
     parameter NL = 32,
     parameter HAS_PACKED = 1,     // packed 4-bit modes: two beats a step (mma_dpu)
     parameter F_MAIN = 25,
@@ -377,7 +378,7 @@ module mma_core #(
     endfunction
 
     // ------------------------------------------------------------------ the array
-    mma_array #(.TM(TM), .TN(TN), .NL(NL), .HAS_PACKED(HAS_PACKED), .F_MAIN(F_MAIN), .F_GRP(F_GRP), .HAS_SPARSE(HAS_SPARSE),
+    mma_array #(.TM(TM), .TN(TN), .DPU_EXACT(DPU_EXACT), .NL(NL), .HAS_PACKED(HAS_PACKED), .F_MAIN(F_MAIN), .F_GRP(F_GRP), .HAS_SPARSE(HAS_SPARSE),
                 .HAS_SCALE(HAS_SCALE), .HAS_INT(HAS_INT), .HAS_SEP(HAS_SEP), .HAS_PAIR(HAS_PAIR),
                 .LANE_FMTS(LANE_FMTS), .P(P), .SLOT_W(SLOT_W), .MODE_W(MODE_W)) u_array (
         .clk_i(clk_i), .rst_ni(rst_ni), .mode_i(mode_i), .ordered_i(ordered_i), .valid_i(i_v), .slot_i(i_slot),
@@ -387,7 +388,8 @@ module mma_core #(
         .busy_o(a_busy));
 
     // where each result goes: the issue-time position of the slot's last step, delayed with the array
-    localparam LAT = 7;                           // array input -> result (mma_dpu: S0 S1 S2 L0 L1 L2a L2b)
+    localparam LAT = DPU_EXACT != 0 ? 5 : 7;      // array input -> result (mma_dpu: S0 S1 S2 L0 L1 L2a L2b;
+                                                  // mma_dpu_exact: S0 S1 S2 S3 result)
     reg [LAT-1:0] dl_v, dl_rowlast;
     reg [TM*TN-1:0] dl_ok [0:LAT-1];
     reg [15:0] dl_rl [0:LAT-1];

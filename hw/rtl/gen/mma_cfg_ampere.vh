@@ -6,6 +6,7 @@ localparam CFG_TM = 2;
 localparam CFG_TN = 2;
 localparam CFG_W = 16;   // bytes of A (and of B) per DPU step
 localparam CFG_NL = 16;
+localparam CFG_DPU_EXACT = 0;
 localparam CFG_HAS_PACKED = 0;
 localparam CFG_HAS_SPARSE = 0;
 localparam CFG_HAS_SCALE = 0;

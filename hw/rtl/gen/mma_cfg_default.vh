@@ -6,6 +6,7 @@ localparam CFG_TM = 2;
 localparam CFG_TN = 2;
 localparam CFG_W = 32;   // bytes of A (and of B) per DPU step
 localparam CFG_NL = 32;
+localparam CFG_DPU_EXACT = 0;
 localparam CFG_HAS_PACKED = 1;
 localparam CFG_HAS_SPARSE = 1;
 localparam CFG_HAS_SCALE = 1;
