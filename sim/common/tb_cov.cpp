@@ -109,6 +109,58 @@ const char *coverage::na_reason(const mma_hw_mode &md, cov_dim dim, int b) {
 
 // ------------------------------------------------------------------ the shadow run
 
+// The `exact` preset (mma_dpu_exact): per instruction chunk, the products' exact sum on the grid of
+// the mode's formats and one rounding with C (mma_dot of the chunk, C the D of the chunk before).
+static void classify_exact(const job &j, const std::vector<uint64_t> &arow, const std::vector<uint64_t> &bcol,
+                           uint64_t c, uint64_t dref, out_cov *o, std::vector<step_trace> *trace) {
+    const mma_hw_mode &md = *j.mode;
+    const mma_format at = (mma_format)md.atype, bt = (mma_format)md.btype, dt = (mma_format)md.dtype;
+    const mma_format_info *fa = fmt(at), *fb = fmt(bt);
+    const int lsb = (fa->emin - (int)fa->frac_bits) + (fb->emin - (int)fb->frac_bits);  // the lowest product weight
+    uint64_t acc = c;
+    mma_format ct = (mma_format)md.ctype;
+    for (unsigned k0 = 0; k0 < j.kpad(); k0 += md.kc) {
+        step_trace t;
+        t.kind = step_trace::EXACT;
+        t.k0 = k0;
+        t.terms = md.kc;
+        t.c_in = true;
+        t.c = acc;
+        t.lsb = lsb;
+        for (unsigned x = 0; x < md.kc; x++) {
+            mma_value va, vb;
+            if (mma_decode(at, arow[k0 + x], &va) != MMA_OK || mma_decode(bt, bcol[k0 + x], &vb) != MMA_OK) {
+                o->err = "operand decode";
+                return;
+            }
+            if (va.cls == MMA_CLASS_NAN || vb.cls == MMA_CLASS_NAN || va.cls == MMA_CLASS_INF ||
+                vb.cls == MMA_CLASS_INF) {
+                t.special = true;
+                continue;
+            }
+            if (va.cls == MMA_CLASS_ZERO || vb.cls == MMA_CLASS_ZERO) continue;
+            const int sh = va.exp + vb.exp - lsb;
+            if (sh < 0 || sh > 48) {  // e4m3 reaches 28; e5m2's products span 2^-32 .. 2^32 (a 64-bit grid)
+                o->err = "a product outside the trace's 64-bit sum";
+                return;
+            }
+            const int64_t m = (int64_t)(va.sig * vb.sig) << sh;
+            t.S += (va.sign ^ vb.sign) ? -m : m;
+        }
+        if (mma_dot(&j.prof, at, &arow[k0], 1, bt, &bcol[k0], 1, md.kc, ct, acc, dt, &t.code) != MMA_OK) {
+            o->err = "mma_dot of a chunk";
+            return;
+        }
+        acc = t.code;
+        ct = dt;
+        if (trace) trace->push_back(t);
+    }
+    o->ok = acc == dref;
+    if (!o->ok) o->err = "the chunks' mma_dot differs from mma_gemm";
+    o->special = SP_NORMAL;
+    o->round = RO_EXACT;
+}
+
 void coverage::classify(const job &j, unsigned row, unsigned col, out_cov *o, std::vector<step_trace> *trace) {
     *o = out_cov();
     if (trace) trace->clear();
@@ -197,6 +249,11 @@ void coverage::classify(const job &j, unsigned row, unsigned col, out_cov *o, st
         if (!o->ok) o->err = "integer sum differs from mma_gemm";
         o->special = ovf ? SP_OVERFLOW : (acc == 0 && anyprod) ? SP_CANCEL : any_zero ? SP_ZERO : SP_NORMAL;
         o->round = ovf ? RO_OVERFLOW : RO_EXACT;
+        return;
+    }
+
+    if (j.prof.algo == MMA_ACC_EXACT) {
+        classify_exact(j, arow, bcol, c, dref, o, trace);
         return;
     }
 
@@ -461,7 +518,12 @@ std::string format_trace(const std::vector<step_trace> &tr, const mma_hw_mode &m
         }
         const step_trace &t = tr[x];
         o += strf("%schunk K %u..%u", indent, t.k0, t.k0 + md.kc - 1);
-        if (t.kind == step_trace::INTEGER) {
+        if (t.kind == step_trace::EXACT) {
+            o += ": C " + code(t.c) + " + exact sum of " + std::to_string(t.terms) + " products";
+            o += t.special ? " (a NaN or Inf product: the specials rule)"
+                           : strf(" S = %lld (x 2^%d)", (long long)t.S, t.lsb);
+            o += ", one rounding -> " + code(t.code);
+        } else if (t.kind == step_trace::INTEGER) {
             o += strf(": C 0x%08llx + exact sum of %u products = %lld -> 0x%08llx", (unsigned long long)t.c, t.terms,
                       (long long)t.S, (unsigned long long)t.code);
         } else if (t.kind == step_trace::SEPARATE_C) {
@@ -488,6 +550,11 @@ std::string golden_steps(const job &j, unsigned row, unsigned col, const char *i
     std::vector<step_trace> tr;
     coverage::classify(j, row, col, &oc, &tr);
     return oc.ok ? format_trace(tr, *j.mode, indent) : std::string(indent) + "not available: " + oc.err + "\n";
+}
+
+const char *trace_registers(const job &j) {
+    return j.prof.algo == MMA_ACC_EXACT ? "S is mma_dpu_exact's s1_sum, the code its d_step"
+                                        : "E and S are mma_dpu's l1_e and l1_s, the code its step result";
 }
 
 static std::string short_name(const mma_hw_mode &md) {

@@ -45,12 +45,15 @@ struct out_cov {
 // One step of an output as the stage functions compute it (coverage::classify with a trace): the
 // golden values a mismatch report prints next to the DPU's align / sum / round registers.
 struct step_trace {
-    enum kind_t { BFMA, SEPARATE_C, INTEGER } kind = BFMA;
+    enum kind_t { BFMA, SEPARATE_C, INTEGER, EXACT } kind = BFMA;   // EXACT: a chunk of the `exact` preset
     unsigned k0 = 0, p0 = 0, terms = 0;  // chunk start, step start within it, terms (products or groups)
     bool c_in = false;                   // the accumulator (C or the previous step's D) takes part
     uint64_t c = 0;                      // its code (dtype), or the chunk's C for SEPARATE_C
     mma_bfma_frame frame{};              // align's outcome (BFMA)
-    int64_t S = 0;                       // the exact sum of the aligned terms (BFMA; INTEGER: the chunk's sum)
+    int64_t S = 0;                       // the exact sum of the aligned terms (BFMA; INTEGER: the chunk's sum;
+                                         // EXACT: the products' sum in units of 2^lsb)
+    int lsb = 0;                         // EXACT: the weight of S's unit (mma_dpu_exact's grid)
+    bool special = false;                // EXACT: a NaN or Inf product decides the chunk (S unused)
     uint64_t code = 0;                   // the step's rounded result (dtype)
 };
 
@@ -59,6 +62,8 @@ std::string format_trace(const std::vector<step_trace> &tr, const mma_hw_mode &m
 // The golden steps of output (row, col) of j for a mismatch report: classify's trace as format_trace
 // lines, or one line saying why the stages could not replay it.
 std::string golden_steps(const job &j, unsigned row, unsigned col, const char *indent);
+// Which DPU registers the golden steps of j's mode are to be read against in a waveform.
+const char *trace_registers(const job &j);
 
 struct coverage {
     struct mode_bins {

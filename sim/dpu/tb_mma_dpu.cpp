@@ -195,7 +195,7 @@ int main(int argc, char **argv) {
                            mma_status_name(j.ref), (unsigned long long)j.d[p], res[p].d, res[p].err_meta,
                            res[p].err_code);
             if (!pass && j.ref == MMA_OK)  // what the DPU's stages should have held, step by step
-                std::printf("  golden steps of out %u (stage functions; E and S are mma_dpu's l1_e and l1_s):\n%s", p,
+                std::printf("  golden steps of out %u (stage functions; %s):\n%s", p, tb::trace_registers(j),
                             tb::golden_steps(j, p, 0, "    ").c_str());
             // coverage counts checked outputs only, and only if the stages reproduce the golden D
             if (pass && rep.expect(oc[p].ok, ci, "%s k=%u out %u: coverage model: %s", md.instr, k, p,

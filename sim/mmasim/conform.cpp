@@ -277,7 +277,7 @@ bool run_set(Session &s, const mma_gpu *gpu, const std::string &dir, const std::
                                 : (uint32_t)gw == (uint32_t)wide ? "agrees with the RTL: the preset differs from the GPU"
                                                                  : "differs from both");
                     if (shown == 1 && lj.ref == MMA_OK)
-                        std::printf("    golden steps (stage functions; E and S are mma_dpu's l1_e and l1_s):\n%s",
+                        std::printf("    golden steps (stage functions; %s):\n%s", tb::trace_registers(lj),
                                     tb::golden_steps(lj, 0, 0, "      ").c_str());
                 }
                 if (shown == 1 && !sel.line)
