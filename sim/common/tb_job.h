@@ -47,6 +47,8 @@ struct job_opts {
     bool big = false;                 // floats near the largest finite value: sums overflow
     bool bad_code = false;            // one element of A with a bit above its format's width
     bool neg_zero = false;            // dense floats: one element of D sums -0 products onto a C of -0
+    uint64_t c_inf = 0;               // not 0: one element of C is +-Inf (where C's format has Inf), placed by
+                                      // a stream of its own seeded with this value (the other draws stay)
 };
 
 // Fills a job with random operands (special values and invalid metadata at the given per-mille

@@ -52,9 +52,9 @@ unsigned Geometry::kpass(const mma_hw_mode &md) const {
 
 std::string Spec::describe(const mma_hw_config &cfg) const {
     char buf[400];
-    std::snprintf(buf, sizeof buf, "mode %u (%s) %ux%ux%u%s%s%s%s%s specials %u/1000%s%s", mode, tb::mode_name(cfg.modes[mode]).c_str(), m, n, k,
+    std::snprintf(buf, sizeof buf, "mode %u (%s) %ux%ux%u%s%s%s%s%s%s specials %u/1000%s%s", mode, tb::mode_name(cfg.modes[mode]).c_str(), m, n, k,
                   opts.cancel ? " cancel" : "", opts.big ? " big" : "", opts.bad_code ? " bad_code" : "",
-                  opts.neg_zero ? " neg_zero" : "", opts.bad_meta_permille ? " bad_meta" : "", opts.special_permille, fault != Fault::none ? " fault " : "",
+                  opts.neg_zero ? " neg_zero" : "", opts.c_inf ? " c_inf" : "", opts.bad_meta_permille ? " bad_meta" : "", opts.special_permille, fault != Fault::none ? " fault " : "",
                   fault != Fault::none ? fault_name(fault) : "");
     return buf;
 }
@@ -115,6 +115,7 @@ Spec draw(const mma_hw_config &cfg, const Geometry &g, uint64_t seed, uint64_t i
     // flavours added later draw from their own stream, so every earlier job of a seed stays the same
     tb::rng r2(seed ^ 0xBB67AE8584CAA73Bull, index);
     s.opts.neg_zero = r2.chance(5);
+    s.opts.c_inf = r2.chance(3) ? r2.next() | 1 : 0;
     return s;
 }
 
@@ -149,8 +150,8 @@ static std::string element_operands(const tb::job &j, unsigned i, unsigned c) {
 static std::string element_steps(const tb::job &j, unsigned i, unsigned c) {
     std::string t = tb::golden_steps(j, i, c, "      ");
     if (!t.empty() && t.back() == '\n') t.pop_back();
-    return "\n    golden steps of the element (stage functions, mma/stage.h; in the waveform: E and S are mma_dpu's "
-           "l1_e and l1_s, the code its step result):\n" + t;
+    return std::string("\n    golden steps of the element (stage functions, mma/stage.h; in the waveform: ") +
+           tb::trace_registers(j) + "):\n" + t;
 }
 
 Outcome run(sim::Dut &dut, mma_accel &dev, const mma_hw_config &cfg, const Geometry &g, const Spec &s) {
@@ -502,6 +503,7 @@ Outcome run(sim::Dut &dut, mma_accel &dev, const mma_hw_config &cfg, const Geome
     if (s.opts.special_permille) out.bins.push_back("values:specials");
     if (s.opts.cancel) out.bins.push_back("values:cancel");
     if (j.neg_zero) out.bins.push_back("values:neg-zero");
+    if (s.opts.c_inf) out.bins.push_back("values:c-inf");
     if (s.opts.big) out.bins.push_back("values:big");
     if (j.ref == MMA_ERR_METADATA) out.bins.push_back("error:metadata");
     if (j.ref == MMA_ERR_CODE) out.bins.push_back("error:code");

@@ -24,6 +24,7 @@
 
 #include "../accel/dut.h"
 #include "../accel/sim_port.h"
+#include "mma/accel_model.h"
 #include "jobs.h"
 #include "report.h"
 #include "session.h"
@@ -78,21 +79,29 @@ std::string reproduce_line(const char *argv0, const RegressOpts &o, uint64_t job
 
 std::vector<std::string> expected_bins(const mma_hw_config &cfg, const Geometry &g) {
     std::vector<std::string> b;
-    bool sparse = false, scale = false;
+    bool sparse = false, scale = false, multi_step = false, exact = false;
     for (unsigned i = 0; i < cfg.nmodes; i++) {
-        b.push_back("mode:" + tb::mode_name(cfg.modes[i]));
-        sparse = sparse || cfg.modes[i].sparse;
-        scale = scale || cfg.modes[i].stype;
+        const mma_hw_mode &md = cfg.modes[i];
+        b.push_back("mode:" + tb::mode_name(md));
+        sparse = sparse || md.sparse;
+        scale = scale || md.stype;
+        multi_step = multi_step || md.g < md.kc;
+        mma_instr ins;
+        mma_profile prof;
+        exact = exact || (mma_accel_mode_model(&cfg, &md, &ins, &prof) == MMA_OK && prof.algo == MMA_ACC_EXACT);
     }
     // "within-tile" is 2 .. tile-1: a tile of 2 (the default's N) has no such size
     for (const char *d : {"M", "N"})
         for (const char *c : {"1", "within-tile", "tiles", "one-block", "blocks", "blocks-ragged"})
             if (std::string(c) != "within-tile" || (d[0] == 'M' ? g.tm * g.p : g.tn) > 2) b.push_back(std::string(d) + ":" + c);
-    // no "result:-0": every configuration is a block-FMA datapath, whose exact-zero sum is +0
-    // (NUMERICS section 3, step 8); values:neg-zero jobs check that rule with -0 products onto a -0 C
+    // "result:-0" only for the `exact` preset: a block-FMA datapath's exact-zero sum is +0 (NUMERICS
+    // section 3, step 8; values:neg-zero jobs check that rule with -0 products onto a -0 C), the exact
+    // sum keeps the sign of zeros that are all -0. "K:one-chunk" (more than a step, one chunk) needs
+    // a mode whose chunk takes several steps.
     for (const char *c : {"K:one-step", "K:one-chunk", "K:one-pass", "K:passes", "K:ragged", "values:specials", "values:cancel",
-                          "values:big", "values:neg-zero", "memory:ideal", "memory:random", "result:nan", "result:inf", "result:+0"})
-        b.push_back(c);
+                          "values:big", "values:neg-zero", "values:c-inf", "memory:ideal", "memory:random", "result:nan", "result:inf", "result:+0",
+                          "result:-0"})
+        if ((std::string(c) != "K:one-chunk" || multi_step) && (std::string(c) != "result:-0" || exact)) b.push_back(c);
     if (sparse) {
         b.push_back("sparse:ordered");
         b.push_back("error:metadata");
