@@ -127,25 +127,26 @@ static void classify_exact(const job &j, const std::vector<uint64_t> &arow, cons
         t.c_in = true;
         t.c = acc;
         t.lsb = lsb;
-        for (unsigned x = 0; x < md.kc; x++) {
+        for (unsigned x = 0; x < md.kc; x++) {  // the product stage (mma_multiply), placed on the grid
             mma_value va, vb;
-            if (mma_decode(at, arow[k0 + x], &va) != MMA_OK || mma_decode(bt, bcol[k0 + x], &vb) != MMA_OK) {
-                o->err = "operand decode";
+            mma_product p;
+            if (mma_decode(at, arow[k0 + x], &va) != MMA_OK || mma_decode(bt, bcol[k0 + x], &vb) != MMA_OK ||
+                mma_multiply(at, &va, bt, &vb, nullptr, &p) != MMA_OK) {
+                o->err = "operand decode or product";
                 return;
             }
-            if (va.cls == MMA_CLASS_NAN || vb.cls == MMA_CLASS_NAN || va.cls == MMA_CLASS_INF ||
-                vb.cls == MMA_CLASS_INF) {
+            if (p.cls == MMA_CLASS_NAN || p.cls == MMA_CLASS_INF) {
                 t.special = true;
                 continue;
             }
-            if (va.cls == MMA_CLASS_ZERO || vb.cls == MMA_CLASS_ZERO) continue;
-            const int sh = va.exp + vb.exp - lsb;
+            if (p.cls == MMA_CLASS_ZERO) continue;
+            const int sh = p.lsb - lsb;
             if (sh < 0 || sh > 48) {  // e4m3 reaches 28; e5m2's products span 2^-32 .. 2^32 (a 64-bit grid)
                 o->err = "a product outside the trace's 64-bit sum";
                 return;
             }
-            const int64_t m = (int64_t)(va.sig * vb.sig) << sh;
-            t.S += (va.sign ^ vb.sign) ? -m : m;
+            const int64_t m = (int64_t)p.m << sh;
+            t.S += p.sign ? -m : m;
         }
         if (mma_dot(&j.prof, at, &arow[k0], 1, bt, &bcol[k0], 1, md.kc, ct, acc, dt, &t.code) != MMA_OK) {
             o->err = "mma_dot of a chunk";
@@ -663,12 +664,6 @@ unsigned pick_k(const mma_hw_mode &md, rng &r, unsigned f) {
 }
 
 namespace {
-
-uint64_t fcode(const mma_format_info *fi, unsigned sign, uint64_t efield, uint64_t frac) {
-    uint64_t c = (efield << (fi->frac_bits + fi->frac_shift)) | (frac << fi->frac_shift);
-    if (sign && fi->has_sign) c |= 1ull << (fi->storage_bits - 1);
-    return c;
-}
 
 bool finite_nonzero(unsigned f, uint64_t code) {
     mma_value v;

@@ -131,8 +131,8 @@ void make_job(job &j, const mma_hw_config &cfg, const mma_hw_mode &md, rng &r, u
     if (opts.c_inf && ci->kind == MMA_KIND_FLOAT && ci->has_inf && m && n) {
         // an Inf C: the only way to an Inf D where the products cannot overflow (e4m3 into f32)
         rng ri(opts.c_inf, 0);
-        const uint64_t inf = ((1ull << ci->exp_bits) - 1) << (ci->frac_bits + ci->frac_shift);
-        j.c[ri.below((unsigned)j.c.size())] = inf | (ri.chance(50) ? 1ull << (ci->storage_bits - 1) : 0);
+        const unsigned sign = ri.chance(50) ? 1u : 0u;  // drawn first, then the element (C++17 order of a = b)
+        j.c[ri.below((unsigned)j.c.size())] = fcode(ci, sign, (1ull << ci->exp_bits) - 1, 0);
     }
     if (opts.neg_zero && floats && !md.sparse && ai->has_sign && ci->kind == MMA_KIND_FLOAT && ci->has_sign && m && n &&
         k) {

@@ -40,6 +40,13 @@ struct job {
 };
 
 // What a job's operands stress beyond random finite values.
+// The code of a float format with the given sign, exponent field and fraction field.
+inline uint64_t fcode(const mma_format_info *fi, unsigned sign, uint64_t efield, uint64_t frac) {
+    uint64_t c = (efield << (fi->frac_bits + fi->frac_shift)) | (frac << fi->frac_shift);
+    if (sign && fi->has_sign) c |= 1ull << (fi->storage_bits - 1);
+    return c;
+}
+
 struct job_opts {
     unsigned special_permille = 0;    // any code (NaN, Inf, subnormal) at this rate
     unsigned bad_meta_permille = 0;   // invalid metadata nibbles at this rate
