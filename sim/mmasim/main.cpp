@@ -88,13 +88,14 @@ std::vector<std::string> expected_bins(const mma_hw_config &cfg, const Geometry 
         multi_step = multi_step || md.g < md.kc;
         mma_instr ins;
         mma_profile prof;
-        exact = exact || (mma_accel_mode_model(&cfg, &md, &ins, &prof) == MMA_OK && prof.algo == MMA_ACC_EXACT);
+        exact = exact || (!md.integer && mma_accel_mode_model(&cfg, &md, &ins, &prof) == MMA_OK &&
+                          prof.algo == MMA_ACC_EXACT);   // an integer sum is exact too, but has no -0
     }
     // "within-tile" is 2 .. tile-1: a tile of 2 (the default's N) has no such size
     for (const char *d : {"M", "N"})
         for (const char *c : {"1", "within-tile", "tiles", "one-block", "blocks", "blocks-ragged"})
             if (std::string(c) != "within-tile" || (d[0] == 'M' ? g.tm * g.p : g.tn) > 2) b.push_back(std::string(d) + ":" + c);
-    // "result:-0" only for the `exact` preset: a block-FMA datapath's exact-zero sum is +0 (NUMERICS
+    // "result:-0" only for float modes of the `exact` preset: a block-FMA datapath's exact-zero sum is +0 (NUMERICS
     // section 3, step 8; values:neg-zero jobs check that rule with -0 products onto a -0 C), the exact
     // sum keeps the sign of zeros that are all -0. "K:one-chunk" (more than a step, one chunk) needs
     // a mode whose chunk takes several steps.
