@@ -1,0 +1,155 @@
+#!/usr/bin/env bash
+# RTL mutation campaign: can the co-simulation regression fail on a real bug in the RTL?
+#
+#   bash scripts/rtl-mutants.sh [--out DIR] [--only ID,ID...] [--smoke-jobs N] [--long-jobs N]
+#   bash scripts/rtl-mutants.sh --check          # every mutant still applies (no build; ctest rtl_mutants_apply)
+#   --table FILE: another mutant table (default test/mutation/rtl_mutants.tsv)
+#
+# Each line of test/mutation/rtl_mutants.tsv is one mutant: a plausible hardware bug written as an
+# exact replacement of text that occurs once in one RTL file, and the configuration whose modes
+# exercise it. For each mutant, in a copy of the sources (DIR/src, default build-mutants/; the
+# repository is never touched): apply it, rebuild that configuration's Verilator model and mmasim
+# (one build directory a configuration, DIR/b-CFG), run the suite's smoke regression of the
+# configuration (`mmasim regress --config CFG --seed 1 --jobs 60`, ctest rtl_accel_CFG), and if the
+# mutant survives it, a longer one (seed 2, --long-jobs, default 1000). Unmutated, both must pass
+# first. Every mutant prints one progress line; the run ends with a table and the line
+#   rtl-mutants: N mutants, K killed by the smoke regression, L by the long one, S survived, B did not build
+# and exits non-zero if any survived or did not build. One mutant again: --only ID.
+set -euo pipefail
+ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
+DEFAULT_TABLE="$ROOT/test/mutation/rtl_mutants.tsv"
+TABLE=$DEFAULT_TABLE
+OUT="$ROOT/build-mutants"
+ONLY=""
+SMOKE_JOBS=60
+LONG_JOBS=1000
+CHECK=0
+die() { echo "rtl-mutants: $*" >&2; exit 2; }
+while [[ $# -gt 0 ]]; do
+  case "$1" in
+    --out) [[ $# -ge 2 ]] || die "--out needs a directory"; OUT=$2; shift 2 ;;
+    --only) [[ $# -ge 2 ]] || die "--only needs mutant ids"; ONLY=",$2,"; shift 2 ;;
+    --smoke-jobs) [[ ${2:-} =~ ^[1-9][0-9]*$ ]] || die "--smoke-jobs needs a positive number"; SMOKE_JOBS=$2; shift 2 ;;
+    --long-jobs) [[ ${2:-} =~ ^[1-9][0-9]*$ ]] || die "--long-jobs needs a positive number"; LONG_JOBS=$2; shift 2 ;;
+    --check) CHECK=1; shift ;;
+    --table) [[ $# -ge 2 ]] || die "--table needs a file"; TABLE=$2; shift 2 ;;
+    *) die "unknown option $1 (see the header of $0)" ;;
+  esac
+done
+[[ -f $TABLE ]] || die "no mutant table $TABLE"
+
+# ---- the table: id, config, file, old, new, what (tab separated; # comments)
+ids=(); cfgs=(); files=(); olds=(); news=(); whats=()
+lineno=0
+while IFS= read -r line || [[ -n $line ]]; do
+  lineno=$((lineno + 1))
+  [[ -z ${line//[[:space:]]/} || $line == \#* ]] && continue
+  IFS=$'\t' read -r -a f <<< "$line"
+  [[ ${#f[@]} -eq 6 ]] || die "$TABLE:$lineno: ${#f[@]} fields, not 6 (id, config, file, old, new, what)"
+  [[ -f $ROOT/hw/config/${f[1]}.json ]] || die "$TABLE:$lineno: ${f[1]} is not a configuration of hw/config"
+  [[ -f $ROOT/${f[2]} ]] || die "$TABLE:$lineno: no file ${f[2]}"
+  [[ ${f[3]} != "${f[4]}" ]] || die "$TABLE:$lineno: old and new text are the same"
+  for i in "${ids[@]}"; do [[ $i != "${f[0]}" ]] || die "$TABLE:$lineno: id ${f[0]} twice"; done
+  ids+=("${f[0]}"); cfgs+=("${f[1]}"); files+=("${f[2]}"); olds+=("${f[3]}"); news+=("${f[4]}"); whats+=("${f[5]}")
+done < "$TABLE"
+[[ ${#ids[@]} -gt 0 ]] || die "$TABLE has no mutant"
+
+# occurrences of the literal text $2 in file $1
+count() { OLD=$2 perl -0ne '$n = () = /\Q$ENV{OLD}\E/g; print $n' "$1"; }
+bad=0
+for n in "${!ids[@]}"; do
+  c=$(count "$ROOT/${files[$n]}" "${olds[$n]}")
+  if [[ $c != 1 ]]; then
+    echo "rtl-mutants: ${ids[$n]}: its text occurs $c times in ${files[$n]}, not once: update the table" >&2
+    bad=$((bad + 1))
+  fi
+done
+if [[ $CHECK == 1 ]]; then
+  [[ $bad == 0 ]] || { echo "rtl-mutants: $bad of ${#ids[@]} mutants do not apply"; exit 1; }
+  echo "rtl-mutants: ${#ids[@]} mutants apply to the RTL"
+  exit 0
+fi
+[[ $bad == 0 ]] || die "$bad mutants do not apply (bash $0 --check)"
+
+again="bash $0"
+[[ $TABLE == "$DEFAULT_TABLE" ]] || again+=" --table $TABLE"
+[[ $OUT == "$ROOT/build-mutants" ]] || again+=" --out $OUT"
+sel=()
+for n in "${!ids[@]}"; do
+  [[ -z $ONLY || $ONLY == *",${ids[$n]},"* ]] && sel+=("$n")
+done
+[[ ${#sel[@]} -gt 0 ]] || die "no mutant of the table is named by --only ${ONLY//,/ }"
+
+# ---- a copy of the sources (the files git tracks, as they are in the working tree)
+mkdir -p "$OUT/log"
+OUT="$(cd "$OUT" && pwd)"
+rm -rf "$OUT/src"
+mkdir -p "$OUT/src"
+# (extracted with fresh times, so every build below sees all of it as newer than what it built before)
+(cd "$ROOT" && git ls-files -z | tar --null -T - -cf -) | tar -xmf - -C "$OUT/src"
+[[ -d $ROOT/.venv ]] && ln -sfn "$ROOT/.venv" "$OUT/src/.venv"
+
+build() {  # build mmasim of configuration $1 into $OUT/b-$1; log $2
+  local b="$OUT/b-$1"
+  if [[ ! -f $b/CMakeCache.txt ]]; then
+    cmake -S "$OUT/src" -B "$b" -DMMA_LIBRARY_ONLY=ON -DMMA_BUILD_SIM=ON -DMMA_BUILD_TESTS=OFF \
+      -DMMA_BUILD_CLI=OFF -DMMA_SIM_CONFIGS="$1" > "$2" 2>&1 || return 1
+  fi
+  cmake --build "$b" --target mmasim -j "${MMA_MUTANT_BUILD_JOBS:-1}" >> "$2" 2>&1
+}
+regress() {  # configuration $1, seed $2, jobs $3, log $4: 0 passed, 1 failed, 124 timed out
+  local rc=0
+  timeout 1800 "$OUT/b-$1/bin/mmasim" regress --config "$1" --seed "$2" --jobs "$3" --quiet > "$4" 2>&1 || rc=$?
+  [[ $rc == 124 ]] && echo "rtl-mutants: timed out after 1800 s" >> "$4"
+  [[ $rc == 0 || $rc == 124 ]] && return $rc
+  return 1
+}
+first_fail() {  # the first line of log $1 that says what failed
+  grep -m1 -E "FAIL|mismatch|assert|error|timed out" "$1" | cut -c1-110 || true
+}
+
+declare -A base_ok
+for n in "${sel[@]}"; do
+  c=${cfgs[$n]}
+  [[ -n ${base_ok[$c]:-} ]] && continue
+  echo "rtl-mutants: building $c unmutated ($OUT/b-$c)"
+  build "$c" "$OUT/log/base-$c.build.log" || die "the unmutated $c does not build: $OUT/log/base-$c.build.log"
+  regress "$c" 1 "$SMOKE_JOBS" "$OUT/log/base-$c.smoke.log" || die "the unmutated $c fails its smoke regression: $OUT/log/base-$c.smoke.log"
+  regress "$c" 2 "$LONG_JOBS" "$OUT/log/base-$c.long.log" || die "the unmutated $c fails the long regression: $OUT/log/base-$c.long.log"
+  base_ok[$c]=1
+done
+
+# ---- the mutants
+results=()
+killed=0; killed_long=0; survived=0; nobuild=0; i=0
+t0=$SECONDS
+for n in "${sel[@]}"; do
+  i=$((i + 1))
+  id=${ids[$n]}; c=${cfgs[$n]}; f=${files[$n]}
+  OLD=${olds[$n]} NEW=${news[$n]} perl -0pi -e 's/\Q$ENV{OLD}\E/$ENV{NEW}/' "$OUT/src/$f"
+  log="$OUT/log/$id"
+  ts=$SECONDS
+  if ! build "$c" "$log.build.log"; then
+    r="did not build"; nobuild=$((nobuild + 1)); how="$log.build.log"
+  elif regress "$c" 1 "$SMOKE_JOBS" "$log.smoke.log"; then
+    if regress "$c" 2 "$LONG_JOBS" "$log.long.log"; then
+      r="SURVIVED"; survived=$((survived + 1)); how="passed $(grep -m1 -oE '[0-9]+ passed, 0 failed' "$log.long.log" || true)"
+    else
+      r="killed (long)"; killed_long=$((killed_long + 1)); how=$(first_fail "$log.long.log")
+    fi
+  else
+    r="killed"; killed=$((killed + 1)); how=$(first_fail "$log.smoke.log")
+  fi
+  cp "$ROOT/$f" "$OUT/src/$f"
+  printf '[%d/%d] %-24s %-8s %-14s %4d s  %s\n' "$i" "${#sel[@]}" "$id" "$c" "$r" $((SECONDS - ts)) "$how"
+  results+=("$(printf '| `%s` | %s | %s | %s | %s |' "$id" "$c" "${f#hw/rtl/}" "${whats[$n]}" "$r")")
+done
+
+echo
+echo "| mutant | config | file | the bug | result |"
+echo "|---|---|---|---|---|"
+printf '%s\n' "${results[@]}"
+echo
+echo "rtl-mutants: ${#sel[@]} mutants, $killed killed by the smoke regression, $killed_long by the long one," \
+     "$survived survived, $nobuild did not build ($((SECONDS - t0)) s; logs in $OUT/log; one again: $again --only ID)"
+[[ $survived == 0 && $nobuild == 0 ]]
