@@ -1,6 +1,7 @@
 // Jobs for the RTL harnesses: random operands of a mode, the golden model's result, step packing.
 #include "tb_job.h"
 
+#include <algorithm>
 #include <cstring>
 
 namespace tb {
@@ -45,6 +46,52 @@ static uint64_t big_code(mma_format fmt, rng &r) {
         mma_value v;
         if (mma_decode(fmt, code, &v) == MMA_OK && v.cls != MMA_CLASS_NAN && v.cls != MMA_CLASS_INF) return code;
     }
+}
+
+// The tie flavour (job_opts::tie), from a stream of its own: D[i0][c0] = C + P1 + P2 with C = +-2^ec x
+// 1.f (random fraction), P1 = +-2^(ea + eb) exactly half a unit in the last place of D's format at
+// C's binade, with C's sign, and P2 the product of the two smallest positive codes, of either sign.
+// Every other element of row i0 of A is zero and column c0 of B holds no NaN or Inf, so no other
+// product joins them. The exact sum lies just above or just below the tie: a datapath that keeps a
+// sticky bit for P2 rounds it as the exact sum does, one that truncates it (the GPUs' block FMA)
+// rounds the tie - mma_gemm says which.
+static void make_tie(job &j, const mma_hw_mode &md, uint64_t seed) {
+    const mma_format_info *ai = mma_format_get((mma_format)md.atype), *bi = mma_format_get((mma_format)md.btype);
+    const mma_format_info *ci = mma_format_get((mma_format)md.ctype), *di = mma_format_get((mma_format)md.dtype);
+    rng r(seed, 0);
+    const unsigned m = j.m, n = j.n, k = j.k;
+    const unsigned i0 = r.below(m), c0 = r.below(n), t1 = r.below(k - 1);   // P1 at t1, P2 at t1 + 1
+    const int pd = di->kind == MMA_KIND_FLOAT ? di->frac_bits : ci->frac_bits;
+    // the products' binade ea + eb: each factor's binade drawn from its upper, non-negative half where
+    // it has one, such that C's binade ea + eb + pd + 1 is a normal one of C's format. The higher P1
+    // lies above the tiny P2, the more of P2 falls below any window a datapath keeps.
+    const int top = ci->emax - pd - 1;                            // the highest ea + eb C allows
+    int lo = std::max<int>(ai->emin, std::min<int>(0, ai->emax)), hi = std::min<int>(ai->emax, top - bi->emin);
+    if (lo > hi) lo = ai->emin;
+    if (lo > hi) return;                                         // no such C: leave the job as drawn
+    const int ea = lo + (int)r.below((unsigned)(hi - lo + 1));
+    hi = std::min<int>(bi->emax, top - ea);
+    lo = std::max<int>(std::max<int>(bi->emin, ci->emin - pd - 1 - ea), std::min<int>(0, hi));
+    if (lo > hi) return;
+    const int eb = lo + (int)r.below((unsigned)(hi - lo + 1));
+    const int ec = ea + eb + pd + 1;
+    const unsigned sc = ci->has_sign && r.chance(50) ? 1u : 0u;
+    const unsigned sa = ai->has_sign && r.chance(50) ? 1u : 0u;
+    const unsigned sb = sa ^ sc;                                 // P1 has C's sign
+    if (sb && !bi->has_sign) return;
+    const unsigned s2 = ai->has_sign && r.chance(50) ? 1u : 0u;   // P2's sign (A's smallest code carries it)
+    for (unsigned t = 0; t < k; t++) {                           // no other product: A's row zero, and no
+        j.a[(size_t)i0 * k + t] = 0;                             // NaN or Inf in B's column (0 x Inf = NaN)
+        uint64_t &bv = j.b[(size_t)t * n + c0];
+        mma_value v;
+        if (mma_decode((mma_format)md.btype, bv, &v) != MMA_OK || v.cls == MMA_CLASS_NAN || v.cls == MMA_CLASS_INF) bv = 0;
+    }
+    j.a[(size_t)i0 * k + t1] = fcode(ai, sa, (uint64_t)(ea + ai->bias), 0);
+    j.b[(size_t)t1 * n + c0] = fcode(bi, sb, (uint64_t)(eb + bi->bias), 0);
+    j.a[(size_t)i0 * k + t1 + 1] = fcode(ai, s2, 0, 1);          // the smallest subnormals
+    j.b[(size_t)(t1 + 1) * n + c0] = fcode(bi, 0, 0, 1);
+    j.c[(size_t)i0 * n + c0] = fcode(ci, sc, (uint64_t)(ec + ci->bias), r.bits(ci->frac_bits));
+    j.tie = true;
 }
 
 void make_job(job &j, const mma_hw_config &cfg, const mma_hw_mode &md, rng &r, unsigned m, unsigned n, unsigned k,
@@ -97,6 +144,7 @@ void make_job(job &j, const mma_hw_config &cfg, const mma_hw_mode &md, rng &r, u
     for (auto &x : j.c) x = random_code(ct, r, special_permille);
     j.d.assign((size_t)m * n, 0);
     j.neg_zero = false;
+    j.tie = false;
     j.nblk = 0;
     j.sa.clear();
     j.sb.clear();
@@ -150,6 +198,8 @@ void make_job(job &j, const mma_hw_config &cfg, const mma_hw_mode &md, rng &r, u
         j.c[(size_t)i0 * n + c0] = 1ull << (ci->storage_bits - 1);
         j.neg_zero = true;
     }
+    if (opts.tie && floats && !md.sparse && !md.stype && !j.neg_zero && ci->kind == MMA_KIND_FLOAT && m && n && k >= 2)
+        make_tie(j, md, opts.tie);
     if (opts.bad_code && ai->storage_bits < 8u * md.elem_bytes && !md.packed && !j.a.empty())
         j.a[r.below((unsigned)j.a.size())] |= 1ull << ai->storage_bits;
     if (md.sparse) j.ins.sparsity = (uint8_t)(j.ordered ? MMA_SPARSE_SP_ORDERED : MMA_SPARSE_SP);

@@ -52,9 +52,9 @@ unsigned Geometry::kpass(const mma_hw_mode &md) const {
 
 std::string Spec::describe(const mma_hw_config &cfg) const {
     char buf[400];
-    std::snprintf(buf, sizeof buf, "mode %u (%s) %ux%ux%u%s%s%s%s%s%s specials %u/1000%s%s", mode, tb::mode_name(cfg.modes[mode]).c_str(), m, n, k,
+    std::snprintf(buf, sizeof buf, "mode %u (%s) %ux%ux%u%s%s%s%s%s%s%s specials %u/1000%s%s", mode, tb::mode_name(cfg.modes[mode]).c_str(), m, n, k,
                   opts.cancel ? " cancel" : "", opts.big ? " big" : "", opts.bad_code ? " bad_code" : "",
-                  opts.neg_zero ? " neg_zero" : "", opts.c_inf ? " c_inf" : "", opts.bad_meta_permille ? " bad_meta" : "", opts.special_permille, fault != Fault::none ? " fault " : "",
+                  opts.neg_zero ? " neg_zero" : "", opts.c_inf ? " c_inf" : "", opts.tie ? " tie" : "", opts.bad_meta_permille ? " bad_meta" : "", opts.special_permille, fault != Fault::none ? " fault " : "",
                   fault != Fault::none ? fault_name(fault) : "");
     return buf;
 }
@@ -116,6 +116,7 @@ Spec draw(const mma_hw_config &cfg, const Geometry &g, uint64_t seed, uint64_t i
     tb::rng r2(seed ^ 0xBB67AE8584CAA73Bull, index);
     s.opts.neg_zero = r2.chance(5);
     s.opts.c_inf = r2.chance(3) ? r2.next() | 1 : 0;
+    s.opts.tie = r2.chance(8) ? r2.next() | 1 : 0;
     return s;
 }
 
@@ -504,6 +505,7 @@ Outcome run(sim::Dut &dut, mma_accel &dev, const mma_hw_config &cfg, const Geome
     if (s.opts.cancel) out.bins.push_back("values:cancel");
     if (j.neg_zero) out.bins.push_back("values:neg-zero");
     if (s.opts.c_inf) out.bins.push_back("values:c-inf");
+    if (j.tie) out.bins.push_back("values:tie");
     if (s.opts.big) out.bins.push_back("values:big");
     if (j.ref == MMA_ERR_METADATA) out.bins.push_back("error:metadata");
     if (j.ref == MMA_ERR_CODE) out.bins.push_back("error:code");
