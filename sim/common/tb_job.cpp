@@ -6,6 +6,12 @@
 
 namespace tb {
 
+// True if code is a valid code of fmt that is neither NaN nor Inf.
+static bool finite_code(mma_format fmt, uint64_t code) {
+    mma_value v;
+    return mma_decode(fmt, code, &v) == MMA_OK && v.cls != MMA_CLASS_NAN && v.cls != MMA_CLASS_INF;
+}
+
 // A random code of fmt: any code (NaN/Inf included) at the special rate, else a finite one whose
 // exponent stays within a band that keeps most sums finite.
 static uint64_t random_code(mma_format fmt, rng &r, unsigned special_permille) {
@@ -21,8 +27,7 @@ static uint64_t random_code(mma_format fmt, rng &r, unsigned special_permille) {
             const uint64_t e = (uint64_t)(info->bias - 24 + (int)r.below(48));
             code = (code & ~((uint64_t)0xFF << sh)) | (e << sh);
         }
-        mma_value v;
-        if (mma_decode(fmt, code, &v) == MMA_OK && v.cls != MMA_CLASS_NAN && v.cls != MMA_CLASS_INF) return code;
+        if (finite_code(fmt, code)) return code;
     }
 }
 
@@ -43,8 +48,7 @@ static uint64_t big_code(mma_format fmt, rng &r) {
         const uint64_t e = (uint64_t)(info->emax + info->bias - (int)r.below(2));
         uint64_t code = (e << (info->frac_bits + sh)) | (r.bits(info->frac_bits) << sh);
         if (info->has_sign && r.chance(50)) code |= 1ull << (info->storage_bits - 1);
-        mma_value v;
-        if (mma_decode(fmt, code, &v) == MMA_OK && v.cls != MMA_CLASS_NAN && v.cls != MMA_CLASS_INF) return code;
+        if (finite_code(fmt, code)) return code;
     }
 }
 
@@ -83,8 +87,7 @@ static void make_tie(job &j, const mma_hw_mode &md, uint64_t seed) {
     for (unsigned t = 0; t < k; t++) {                           // no other product: A's row zero, and no
         j.a[(size_t)i0 * k + t] = 0;                             // NaN or Inf in B's column (0 x Inf = NaN)
         uint64_t &bv = j.b[(size_t)t * n + c0];
-        mma_value v;
-        if (mma_decode((mma_format)md.btype, bv, &v) != MMA_OK || v.cls == MMA_CLASS_NAN || v.cls == MMA_CLASS_INF) bv = 0;
+        if (!finite_code((mma_format)md.btype, bv)) bv = 0;
     }
     j.a[(size_t)i0 * k + t1] = fcode(ai, sa, (uint64_t)(ea + ai->bias), 0);
     j.b[(size_t)t1 * n + c0] = fcode(bi, sb, (uint64_t)(eb + bi->bias), 0);
@@ -191,8 +194,7 @@ void make_job(job &j, const mma_hw_config &cfg, const mma_hw_mode &md, rng &r, u
         const uint64_t bsign = bi->has_sign ? 1ull << (bi->storage_bits - 1) : 0;
         for (unsigned t = 0; t < k; t++) {
             uint64_t &bv = j.b[(size_t)t * n + c0];
-            mma_value v;
-            if (mma_decode(bt, bv, &v) != MMA_OK || v.cls == MMA_CLASS_NAN || v.cls == MMA_CLASS_INF) bv = 0;
+            if (!finite_code(bt, bv)) bv = 0;
             j.a[(size_t)i0 * k + t] = (bv & bsign) ? 0 : asign;
         }
         j.c[(size_t)i0 * n + c0] = 1ull << (ci->storage_bits - 1);

@@ -40,7 +40,6 @@ struct job {
     unsigned steps() const { return kpad() / mode->kc * mode->steps; }
 };
 
-// What a job's operands stress beyond random finite values.
 // The code of a float format with the given sign, exponent field and fraction field.
 inline uint64_t fcode(const mma_format_info *fi, unsigned sign, uint64_t efield, uint64_t frac) {
     uint64_t c = (efield << (fi->frac_bits + fi->frac_shift)) | (frac << fi->frac_shift);
@@ -48,6 +47,7 @@ inline uint64_t fcode(const mma_format_info *fi, unsigned sign, uint64_t efield,
     return c;
 }
 
+// What a job's operands stress beyond random finite values.
 struct job_opts {
     unsigned special_permille = 0;    // any code (NaN, Inf, subnormal) at this rate
     unsigned bad_meta_permille = 0;   // invalid metadata nibbles at this rate
