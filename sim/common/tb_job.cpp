@@ -52,49 +52,68 @@ static uint64_t big_code(mma_format fmt, rng &r) {
     }
 }
 
-// The tie flavour (job_opts::tie), from a stream of its own: D[i0][c0] = C + P1 + P2 with C = +-2^ec x
-// 1.f (random fraction), P1 = +-2^(ea + eb) exactly half a unit in the last place of D's format at
-// C's binade, with C's sign, and P2 the product of the two smallest positive codes, of either sign.
-// Every other element of row i0 of A is zero and column c0 of B holds no NaN or Inf, so no other
-// product joins them. The exact sum lies just above or just below the tie: a datapath that keeps a
-// sticky bit for P2 rounds it as the exact sum does, one that truncates it (the GPUs' block FMA)
-// rounds the tie - mma_gemm says which.
+// The tie flavour (job_opts::tie), from a stream of its own: up to four elements of D, in distinct rows
+// and columns, each D[i0][c0] = C + P1 + P2 with C = +-2^ec x 1.f (random fraction), P1 = +-2^(ea + eb)
+// exactly half a unit in the last place of D's format at C's binade, with C's sign, and P2 the product
+// of the two smallest positive codes, of either sign. Every other element of row i0 of A is zero and
+// column c0 of B holds no NaN or Inf, so no other product joins them. The exact sum lies just above or
+// just below the tie: a datapath that keeps a sticky bit for P2 rounds it as the exact sum does, one
+// that truncates it (the GPUs' block FMA) rounds the tie - mma_gemm says which. A datapath that drops
+// the sticky bit is caught by one tie in four (C's last bit even and P2 positive), hence several a job.
+static const unsigned tie_max = 4;
+
 static void make_tie(job &j, const mma_hw_mode &md, uint64_t seed) {
     const mma_format_info *ai = mma_format_get((mma_format)md.atype), *bi = mma_format_get((mma_format)md.btype);
     const mma_format_info *ci = mma_format_get((mma_format)md.ctype), *di = mma_format_get((mma_format)md.dtype);
     rng r(seed, 0);
     const unsigned m = j.m, n = j.n, k = j.k;
-    const unsigned i0 = r.below(m), c0 = r.below(n), t1 = r.below(k - 1);   // P1 at t1, P2 at t1 + 1
+    const unsigned ties = std::min<unsigned>(tie_max, std::min(m, n));
+    unsigned rows[tie_max], cols[tie_max];
     const int pd = di->kind == MMA_KIND_FLOAT ? di->frac_bits : ci->frac_bits;
     // the products' binade ea + eb: each factor's binade drawn from its upper, non-negative half where
     // it has one, such that C's binade ea + eb + pd + 1 is a normal one of C's format. The higher P1
     // lies above the tiny P2, the more of P2 falls below any window a datapath keeps.
     const int top = ci->emax - pd - 1;                            // the highest ea + eb C allows
-    int lo = std::max<int>(ai->emin, std::min<int>(0, ai->emax)), hi = std::min<int>(ai->emax, top - bi->emin);
-    if (lo > hi) lo = ai->emin;
-    if (lo > hi) return;                                         // no such C: leave the job as drawn
-    const int ea = lo + (int)r.below((unsigned)(hi - lo + 1));
-    hi = std::min<int>(bi->emax, top - ea);
-    lo = std::max<int>(std::max<int>(bi->emin, ci->emin - pd - 1 - ea), std::min<int>(0, hi));
-    if (lo > hi) return;
-    const int eb = lo + (int)r.below((unsigned)(hi - lo + 1));
-    const int ec = ea + eb + pd + 1;
-    const unsigned sc = ci->has_sign && r.chance(50) ? 1u : 0u;
-    const unsigned sa = ai->has_sign && r.chance(50) ? 1u : 0u;
-    const unsigned sb = sa ^ sc;                                 // P1 has C's sign
-    if (sb && !bi->has_sign) return;
-    const unsigned s2 = ai->has_sign && r.chance(50) ? 1u : 0u;   // P2's sign (A's smallest code carries it)
-    for (unsigned t = 0; t < k; t++) {                           // no other product: A's row zero, and no
-        j.a[(size_t)i0 * k + t] = 0;                             // NaN or Inf in B's column (0 x Inf = NaN)
-        uint64_t &bv = j.b[(size_t)t * n + c0];
-        if (!finite_code((mma_format)md.btype, bv)) bv = 0;
+    for (unsigned q = 0; q < ties; q++) {
+        unsigned i0, c0;                                         // a row and a column no earlier tie has
+        bool used;
+        do {
+            i0 = r.below(m);
+            used = std::find(rows, rows + q, i0) != rows + q;
+        } while (used);
+        do {
+            c0 = r.below(n);
+            used = std::find(cols, cols + q, c0) != cols + q;
+        } while (used);
+        rows[q] = i0;
+        cols[q] = c0;
+        const unsigned t1 = r.below(k - 1);                      // P1 at t1, P2 at t1 + 1
+        int lo = std::max<int>(ai->emin, std::min<int>(0, ai->emax)), hi = std::min<int>(ai->emax, top - bi->emin);
+        if (lo > hi) lo = ai->emin;
+        if (lo > hi) return;                                     // no such C: leave the job as drawn
+        const int ea = lo + (int)r.below((unsigned)(hi - lo + 1));
+        hi = std::min<int>(bi->emax, top - ea);
+        lo = std::max<int>(std::max<int>(bi->emin, ci->emin - pd - 1 - ea), std::min<int>(0, hi));
+        if (lo > hi) return;
+        const int eb = lo + (int)r.below((unsigned)(hi - lo + 1));
+        const int ec = ea + eb + pd + 1;
+        const unsigned sc = ci->has_sign && r.chance(50) ? 1u : 0u;
+        const unsigned sa = ai->has_sign && r.chance(50) ? 1u : 0u;
+        const unsigned sb = sa ^ sc;                             // P1 has C's sign
+        if (sb && !bi->has_sign) return;
+        const unsigned s2 = ai->has_sign && r.chance(50) ? 1u : 0u;   // P2's sign (A's smallest code carries it)
+        for (unsigned t = 0; t < k; t++) {                       // no other product: A's row zero, and no
+            j.a[(size_t)i0 * k + t] = 0;                         // NaN or Inf in B's column (0 x Inf = NaN)
+            uint64_t &bv = j.b[(size_t)t * n + c0];
+            if (!finite_code((mma_format)md.btype, bv)) bv = 0;
+        }
+        j.a[(size_t)i0 * k + t1] = fcode(ai, sa, (uint64_t)(ea + ai->bias), 0);
+        j.b[(size_t)t1 * n + c0] = fcode(bi, sb, (uint64_t)(eb + bi->bias), 0);
+        j.a[(size_t)i0 * k + t1 + 1] = fcode(ai, s2, 0, 1);      // the smallest subnormals
+        j.b[(size_t)(t1 + 1) * n + c0] = fcode(bi, 0, 0, 1);
+        j.c[(size_t)i0 * n + c0] = fcode(ci, sc, (uint64_t)(ec + ci->bias), r.bits(ci->frac_bits));
+        j.tie = true;
     }
-    j.a[(size_t)i0 * k + t1] = fcode(ai, sa, (uint64_t)(ea + ai->bias), 0);
-    j.b[(size_t)t1 * n + c0] = fcode(bi, sb, (uint64_t)(eb + bi->bias), 0);
-    j.a[(size_t)i0 * k + t1 + 1] = fcode(ai, s2, 0, 1);          // the smallest subnormals
-    j.b[(size_t)(t1 + 1) * n + c0] = fcode(bi, 0, 0, 1);
-    j.c[(size_t)i0 * n + c0] = fcode(ci, sc, (uint64_t)(ec + ci->bias), r.bits(ci->frac_bits));
-    j.tie = true;
 }
 
 void make_job(job &j, const mma_hw_config &cfg, const mma_hw_mode &md, rng &r, unsigned m, unsigned n, unsigned k,

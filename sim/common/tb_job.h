@@ -57,9 +57,10 @@ struct job_opts {
     bool neg_zero = false;            // dense floats: one element of D sums -0 products onto a C of -0
     uint64_t c_inf = 0;               // not 0: one element of C is +-Inf (where C's format has Inf), placed by
                                       // a stream of its own seeded with this value (the other draws stay)
-    uint64_t tie = 0;                 // not 0: dense unscaled floats, one element of D is C plus half a unit in
-                                      // the last place of D's format plus a tiny product: just above or below a
-                                      // rounding tie, told apart only by what lies far below (own stream, as c_inf)
+    uint64_t tie = 0;                 // not 0: dense unscaled floats, up to four elements of D (distinct rows and
+                                      // columns) are C plus half a unit in the last place of D's format plus a
+                                      // tiny product: just above or below a rounding tie, told apart only by what
+                                      // lies far below (own stream, as c_inf)
 };
 
 // Fills a job with random operands (special values and invalid metadata at the given per-mille
