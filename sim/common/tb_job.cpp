@@ -52,6 +52,41 @@ static uint64_t big_code(mma_format fmt, rng &r) {
     }
 }
 
+// The zero/Inf flavour (job_opts::zero_inf), from a stream of its own. A random code of a 16-bit or
+// wider format is almost never a zero or an Inf (two codes of 65 536 each in f16), so without it
+// Inf x 0 = NaN, Inf plus finite terms, the zero-product rules and signed zeros would meet the
+// datapath's 16- and 32-bit formats only by chance. It sets one in `rate` of the elements of A, B and C
+// (rate 8, 64 or 512, drawn per job) to +-0 or +-Inf (+-0 where the format has no Inf), and one in
+// 4 x rate of the block scale codes to NaN (ue8m0, ue4m3) or zero (ue4m3).
+static bool make_zero_inf(job &j, const mma_hw_mode &md, uint64_t seed) {
+    static const unsigned rates[] = {8, 64, 512};
+    rng r(seed, 0);
+    const unsigned rate = rates[r.below(3)];
+    bool any = false;
+    auto put = [&](std::vector<uint64_t> &v, mma_format fmt) {
+        const mma_format_info *fi = mma_format_get(fmt);
+        if (fi->kind != MMA_KIND_FLOAT) return;
+        any = true;
+        for (auto &x : v) {
+            if (r.below(rate)) continue;
+            const unsigned sign = r.chance(50) ? 1u : 0u;
+            const bool inf = fi->has_inf && r.chance(50);
+            x = fcode(fi, sign, inf ? (1ull << fi->exp_bits) - 1 : 0, 0);
+        }
+    };
+    put(j.a, (mma_format)md.atype);
+    put(j.b, (mma_format)md.btype);
+    put(j.c, (mma_format)md.ctype);
+    if (md.stype) {
+        for (std::vector<uint64_t> *v : {&j.sa, &j.sb})
+            for (auto &x : *v) {
+                if (r.below(4 * rate)) continue;
+                x = md.stype == MMA_FMT_UE8M0 ? 0xFF : r.chance(50) ? 0x7F : 0x00;
+            }
+    }
+    return any;
+}
+
 // The tie flavour (job_opts::tie), from a stream of its own: up to four elements of D, in distinct rows
 // and columns, each D[i0][c0] = C + P1 + P2 with C = +-2^ec x 1.f (random fraction), P1 = +-2^(ea + eb)
 // exactly half a unit in the last place of D's format at C's binade, with C's sign, and P2 the product
@@ -167,6 +202,7 @@ void make_job(job &j, const mma_hw_config &cfg, const mma_hw_mode &md, rng &r, u
     j.d.assign((size_t)m * n, 0);
     j.neg_zero = false;
     j.tie = false;
+    j.zero_inf = false;
     j.nblk = 0;
     j.sa.clear();
     j.sb.clear();
@@ -204,6 +240,7 @@ void make_job(job &j, const mma_hw_config &cfg, const mma_hw_mode &md, rng &r, u
         const unsigned sign = ri.chance(50) ? 1u : 0u;  // drawn first, then the element (C++17 order of a = b)
         j.c[ri.below((unsigned)j.c.size())] = fcode(ci, sign, (1ull << ci->exp_bits) - 1, 0);
     }
+    if (opts.zero_inf) j.zero_inf = make_zero_inf(j, md, opts.zero_inf);
     if (opts.neg_zero && floats && !md.sparse && ai->has_sign && ci->kind == MMA_KIND_FLOAT && ci->has_sign && m && n &&
         k) {
         // D[i0][c0] = -0 + the sum of k products that are all -0 (A's zero takes the sign opposite to B's

@@ -36,6 +36,7 @@ struct job {
     mma_status ref = MMA_OK;           // the golden model's status
     bool neg_zero = false;             // the neg_zero flavour applied (job_opts::neg_zero)
     bool tie = false;                  // the tie flavour applied (job_opts::tie)
+    bool zero_inf = false;             // the zero/Inf flavour applied (job_opts::zero_inf)
     unsigned kpad() const { return (k + mode->kc - 1) / mode->kc * mode->kc; }
     unsigned steps() const { return kpad() / mode->kc * mode->steps; }
 };
@@ -61,6 +62,8 @@ struct job_opts {
                                       // columns) are C plus half a unit in the last place of D's format plus a
                                       // tiny product: just above or below a rounding tie, told apart only by what
                                       // lies far below (own stream, as c_inf)
+    uint64_t zero_inf = 0;            // not 0: a fraction of the float elements of A, B and C are +-0 or +-Inf
+                                      // and of the block scales NaN or zero (own stream, as c_inf)
 };
 
 // Fills a job with random operands (special values and invalid metadata at the given per-mille

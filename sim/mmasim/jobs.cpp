@@ -52,9 +52,9 @@ unsigned Geometry::kpass(const mma_hw_mode &md) const {
 
 std::string Spec::describe(const mma_hw_config &cfg) const {
     char buf[400];
-    std::snprintf(buf, sizeof buf, "mode %u (%s) %ux%ux%u%s%s%s%s%s%s%s specials %u/1000%s%s", mode, tb::mode_name(cfg.modes[mode]).c_str(), m, n, k,
+    std::snprintf(buf, sizeof buf, "mode %u (%s) %ux%ux%u%s%s%s%s%s%s%s%s specials %u/1000%s%s", mode, tb::mode_name(cfg.modes[mode]).c_str(), m, n, k,
                   opts.cancel ? " cancel" : "", opts.big ? " big" : "", opts.bad_code ? " bad_code" : "",
-                  opts.neg_zero ? " neg_zero" : "", opts.c_inf ? " c_inf" : "", opts.tie ? " tie" : "", opts.bad_meta_permille ? " bad_meta" : "", opts.special_permille, fault != Fault::none ? " fault " : "",
+                  opts.neg_zero ? " neg_zero" : "", opts.c_inf ? " c_inf" : "", opts.tie ? " tie" : "", opts.zero_inf ? " zero_inf" : "", opts.bad_meta_permille ? " bad_meta" : "", opts.special_permille, fault != Fault::none ? " fault " : "",
                   fault != Fault::none ? fault_name(fault) : "");
     return buf;
 }
@@ -117,6 +117,7 @@ Spec draw(const mma_hw_config &cfg, const Geometry &g, uint64_t seed, uint64_t i
     s.opts.neg_zero = r2.chance(5);
     s.opts.c_inf = r2.chance(3) ? r2.next() | 1 : 0;
     s.opts.tie = r2.chance(8) ? r2.next() | 1 : 0;
+    s.opts.zero_inf = r2.chance(12) ? r2.next() | 1 : 0;
     return s;
 }
 
@@ -506,6 +507,7 @@ Outcome run(sim::Dut &dut, mma_accel &dev, const mma_hw_config &cfg, const Geome
     if (j.neg_zero) out.bins.push_back("values:neg-zero");
     if (s.opts.c_inf) out.bins.push_back("values:c-inf");
     if (j.tie) out.bins.push_back("values:tie");
+    if (j.zero_inf) out.bins.push_back("values:zero-inf");
     if (s.opts.big) out.bins.push_back("values:big");
     if (j.ref == MMA_ERR_METADATA) out.bins.push_back("error:metadata");
     if (j.ref == MMA_ERR_CODE) out.bins.push_back("error:code");

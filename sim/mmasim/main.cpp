@@ -100,7 +100,7 @@ std::vector<std::string> expected_bins(const mma_hw_config &cfg, const Geometry 
     // sum keeps the sign of zeros that are all -0. "K:one-chunk" (more than a step, one chunk) needs
     // a mode whose chunk takes several steps.
     for (const char *c : {"K:one-step", "K:one-chunk", "K:one-pass", "K:passes", "K:ragged", "values:specials", "values:cancel",
-                          "values:big", "values:neg-zero", "values:c-inf", "values:tie", "memory:ideal", "memory:random", "result:nan", "result:inf", "result:+0",
+                          "values:big", "values:neg-zero", "values:c-inf", "values:tie", "values:zero-inf", "memory:ideal", "memory:random", "result:nan", "result:inf", "result:+0",
                           "result:-0"})
         if ((std::string(c) != "K:one-chunk" || multi_step) && (std::string(c) != "result:-0" || exact)) b.push_back(c);
     if (sparse) {
