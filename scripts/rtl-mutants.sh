@@ -9,10 +9,12 @@
 # exact replacement of text that occurs once in one RTL file, and the configuration whose modes
 # exercise it. For each mutant, in a copy of the sources (DIR/src, default build-mutants/; the
 # repository is never touched): apply it, rebuild that configuration's Verilator model and mmasim
-# (one build directory a configuration, DIR/b-CFG), run the suite's smoke regression of the
-# configuration (`mmasim regress --config CFG --seed 1 --jobs 60`, ctest rtl_accel_CFG), and if the
-# mutant survives it, a longer one (seed 2, --long-jobs, default 1000). Unmutated, both must pass
-# first. Every mutant prints one progress line; the run ends with a table and the line
+# (one build directory a configuration, DIR/b-CFG), run the suite's smoke regressions of the
+# configuration (ctest rtl_accel_CFG: `mmasim regress --config CFG --seed 1 --jobs N`, N 160 for
+# default and 60 for the others, or --smoke-jobs; ctest rtl_accel_faults_CFG: `--seed 1 --jobs 40
+# --faults 1000`, a fault in every job), and if the mutant survives them, a longer one (seed 2,
+# --long-jobs, default 1000). Unmutated, all must pass first. Every mutant prints one progress line;
+# the run ends with a table and the line
 #   rtl-mutants: N mutants, K killed by the smoke regression, L by the long one, S survived, B did not build
 # and exits non-zero if any survived or did not build. One mutant again: --only ID.
 set -euo pipefail
@@ -21,7 +23,8 @@ DEFAULT_TABLE="$ROOT/test/mutation/rtl_mutants.tsv"
 TABLE=$DEFAULT_TABLE
 OUT="$ROOT/build-mutants"
 ONLY=""
-SMOKE_JOBS=60
+SMOKE_JOBS=""                  # the suite's: 160 for default, 60 for the others (sim/CMakeLists.txt)
+FAULT_JOBS=40
 LONG_JOBS=1000
 CHECK=0
 die() { echo "rtl-mutants: $*" >&2; exit 2; }
@@ -105,15 +108,22 @@ build() {  # build mmasim of configuration $1 into $OUT/b-$1; log $2
   cmake --build "$b" --target mmasim -j "${MMA_MUTANT_BUILD_JOBS:-1}" >> "$2" 2>&1 || true
   cmake --build "$b" --target mmasim -j "${MMA_MUTANT_BUILD_JOBS:-1}" >> "$2" 2>&1
 }
-regress() {  # configuration $1, seed $2, jobs $3, log $4: 0 passed, 1 failed, 124 timed out
-  local rc=0
-  timeout 1800 "$OUT/b-$1/bin/mmasim" regress --config "$1" --seed "$2" --jobs "$3" --quiet > "$4" 2>&1 || rc=$?
-  [[ $rc == 124 ]] && echo "rtl-mutants: timed out after 1800 s" >> "$4"
+regress() {  # configuration $1, seed $2, jobs $3, log $4, more options: 0 passed, 1 failed, 124 timed out
+  local rc=0 c=$1 s=$2 j=$3 l=$4
+  shift 4
+  timeout 1800 "$OUT/b-$c/bin/mmasim" regress --config "$c" --seed "$s" --jobs "$j" --quiet "$@" > "$l" 2>&1 || rc=$?
+  [[ $rc == 124 ]] && echo "rtl-mutants: timed out after 1800 s" >> "$l"
   [[ $rc == 0 || $rc == 124 ]] && return $rc
   return 1
 }
-first_fail() {  # the first line of log $1 that says what failed
-  grep -m1 -E "FAIL|mismatch|assert|error|timed out" "$1" | cut -c1-110 || true
+first_fail() {  # the first line of the logs $@ that says what failed
+  cat "$@" 2>/dev/null | grep -m1 -E "FAIL|mismatch|assert|error|timed out" | cut -c1-110 || true
+}
+smoke() {  # the suite's smoke regressions of configuration $1 (ctest rtl_accel_CFG, rtl_accel_faults_CFG); logs $2.*
+  local jobs=$SMOKE_JOBS
+  [[ -n $jobs ]] || { [[ $1 == default ]] && jobs=160 || jobs=60; }
+  rm -f "$2.faults.log"
+  regress "$1" 1 "$jobs" "$2.smoke.log" && regress "$1" 1 "$FAULT_JOBS" "$2.faults.log" --faults 1000
 }
 
 declare -A base_ok
@@ -122,7 +132,7 @@ for n in "${sel[@]}"; do
   [[ -n ${base_ok[$c]:-} ]] && continue
   echo "rtl-mutants: building $c unmutated ($OUT/b-$c)"
   build "$c" "$OUT/log/base-$c.build.log" || die "the unmutated $c does not build: $OUT/log/base-$c.build.log"
-  regress "$c" 1 "$SMOKE_JOBS" "$OUT/log/base-$c.smoke.log" || die "the unmutated $c fails its smoke regression: $OUT/log/base-$c.smoke.log"
+  smoke "$c" "$OUT/log/base-$c" || die "the unmutated $c fails its smoke regressions: $OUT/log/base-$c.smoke.log, .faults.log"
   regress "$c" 2 "$LONG_JOBS" "$OUT/log/base-$c.long.log" || die "the unmutated $c fails the long regression: $OUT/log/base-$c.long.log"
   base_ok[$c]=1
 done
@@ -139,14 +149,14 @@ for n in "${sel[@]}"; do
   ts=$SECONDS
   if ! build "$c" "$log.build.log"; then
     r="did not build"; nobuild=$((nobuild + 1)); how="$log.build.log"
-  elif regress "$c" 1 "$SMOKE_JOBS" "$log.smoke.log"; then
+  elif smoke "$c" "$log"; then
     if regress "$c" 2 "$LONG_JOBS" "$log.long.log"; then
       r="SURVIVED"; survived=$((survived + 1)); how="passed $(grep -m1 -oE '[0-9]+ passed, 0 failed' "$log.long.log" || true)"
     else
       r="killed (long)"; killed_long=$((killed_long + 1)); how=$(first_fail "$log.long.log")
     fi
   else
-    r="killed"; killed=$((killed + 1)); how=$(first_fail "$log.smoke.log")
+    r="killed"; killed=$((killed + 1)); how=$(first_fail "$log.smoke.log" "$log.faults.log")
   fi
   cp "$ROOT/$f" "$OUT/src/$f"
   printf '[%d/%d] %-24s %-8s %-14s %4d s  %s\n' "$i" "${#sel[@]}" "$id" "$c" "$r" $((SECONDS - ts)) "$how"
