@@ -12,10 +12,12 @@
 # (one build directory a configuration, DIR/b-CFG), run the suite's smoke regressions of the
 # configuration (ctest rtl_accel_CFG: `mmasim regress --config CFG --seed 1 --jobs N`, N 160 for
 # default and 60 for the others, or --smoke-jobs; ctest rtl_accel_faults_CFG: `--seed 1 --jobs 40
-# --faults 1000`, a fault in every job), and if the mutant survives them, a longer one (seed 2,
-# --long-jobs, default 1000). Unmutated, all must pass first. Every mutant prints one progress line;
-# the run ends with a table and the line
-#   rtl-mutants: N mutants, K killed by the smoke regression, L by the long one, S survived, B did not build
+# --faults 1000`, a fault in every job); if the mutant survives them, the suite's stage tests (ctest
+# -L stage: every RTL stage module against its C stage function, tb_mma_stages), and if it survives
+# those too, a longer regression (seed 2, --long-jobs, default 1000). Unmutated, all must pass first.
+# Every mutant prints one progress line; the run ends with a table and the line
+#   rtl-mutants: N mutants, K killed by the smoke regression, T by the stage tests, L by the long one,
+#   S survived, B did not build
 # and exits non-zero if any survived or did not build. One mutant again: --only ID.
 set -euo pipefail
 ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
@@ -119,6 +121,12 @@ regress() {  # configuration $1, seed $2, jobs $3, log $4, more options: 0 passe
 first_fail() {  # the first line of the logs $@ that says what failed
   cat "$@" 2>/dev/null | grep -m1 -E "FAIL|mismatch|assert|error|timed out" | cut -c1-110 || true
 }
+stages() {  # the suite's stage tests (ctest -L stage) with configuration $1's build; log $2
+  local b="$OUT/b-$1"
+  { cmake --build "$b" --target tb_mma_stages -j "${MMA_MUTANT_BUILD_JOBS:-1}" ||
+    cmake --build "$b" --target tb_mma_stages -j "${MMA_MUTANT_BUILD_JOBS:-1}"; } > "$2" 2>&1 || return 2
+  ctest --test-dir "$b" -L "^stage$" --no-tests=error --output-on-failure --timeout 900 >> "$2" 2>&1
+}
 smoke() {  # the suite's smoke regressions of configuration $1 (ctest rtl_accel_CFG, rtl_accel_faults_CFG); logs $2.*
   local jobs=$SMOKE_JOBS
   [[ -n $jobs ]] || { [[ $1 == default ]] && jobs=160 || jobs=60; }
@@ -133,13 +141,14 @@ for n in "${sel[@]}"; do
   echo "rtl-mutants: building $c unmutated ($OUT/b-$c)"
   build "$c" "$OUT/log/base-$c.build.log" || die "the unmutated $c does not build: $OUT/log/base-$c.build.log"
   smoke "$c" "$OUT/log/base-$c" || die "the unmutated $c fails its smoke regressions: $OUT/log/base-$c.smoke.log, .faults.log"
+  stages "$c" "$OUT/log/base-$c.stages.log" || die "the unmutated $c fails the stage tests: $OUT/log/base-$c.stages.log"
   regress "$c" 2 "$LONG_JOBS" "$OUT/log/base-$c.long.log" || die "the unmutated $c fails the long regression: $OUT/log/base-$c.long.log"
   base_ok[$c]=1
 done
 
 # ---- the mutants
 results=()
-killed=0; killed_long=0; survived=0; nobuild=0; i=0
+killed=0; killed_stage=0; killed_long=0; survived=0; nobuild=0; i=0
 t0=$SECONDS
 for n in "${sel[@]}"; do
   i=$((i + 1))
@@ -150,7 +159,14 @@ for n in "${sel[@]}"; do
   if ! build "$c" "$log.build.log"; then
     r="did not build"; nobuild=$((nobuild + 1)); how="$log.build.log"
   elif smoke "$c" "$log"; then
-    if regress "$c" 2 "$LONG_JOBS" "$log.long.log"; then
+    src=0
+    stages "$c" "$log.stages.log" || src=$?
+    if [[ $src == 2 ]]; then
+      r="did not build"; nobuild=$((nobuild + 1)); how="$log.stages.log"
+    elif [[ $src != 0 ]]; then
+      r="killed (stages)"; killed_stage=$((killed_stage + 1))
+      how=$(grep -m1 -E "reproduce:|failed|FAIL" "$log.stages.log" | cut -c1-110 || true)
+    elif regress "$c" 2 "$LONG_JOBS" "$log.long.log"; then
       r="SURVIVED"; survived=$((survived + 1)); how="passed $(grep -m1 -oE '[0-9]+ passed, 0 failed' "$log.long.log" || true)"
     else
       r="killed (long)"; killed_long=$((killed_long + 1)); how=$(first_fail "$log.long.log")
@@ -168,6 +184,6 @@ echo "| mutant | config | file | the bug | result |"
 echo "|---|---|---|---|---|"
 printf '%s\n' "${results[@]}"
 echo
-echo "rtl-mutants: ${#sel[@]} mutants, $killed killed by the smoke regression, $killed_long by the long one," \
+echo "rtl-mutants: ${#sel[@]} mutants, $killed killed by the smoke regression, $killed_stage by the stage tests, $killed_long by the long one," \
      "$survived survived, $nobuild did not build ($((SECONDS - t0)) s; logs in $OUT/log; one again: $again --only ID)"
 [[ $survived == 0 && $nobuild == 0 ]]

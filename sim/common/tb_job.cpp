@@ -223,6 +223,15 @@ void make_job(job &j, const mma_hw_config &cfg, const mma_hw_mode &md, rng &r, u
         if (ci->kind == MMA_KIND_FLOAT)
             for (auto &x : j.c) if (r.chance(30)) x = big_code(ct, r);
     }
+    if (opts.big && !floats && ci->kind == MMA_KIND_SIGNED_INT && ci->storage_bits == 32) {
+        // integer modes: C within 2^16 of the s32 limits, so that sums cross them (.satfinite clamps,
+        // the plain form wraps); uniform random C almost never lies there
+        for (auto &x : j.c)
+            if (r.chance(30)) {
+                const uint32_t off = r.below(1u << 16);
+                x = r.chance(50) ? (uint64_t)(0x7FFFFFFFu - off) : (uint64_t)(0x80000000u + off);
+            }
+    }
     if (opts.cancel && floats && !md.sparse && !md.stype && k >= 2) {
         const unsigned h = k / 2;
         const uint64_t bsign = 1ull << (bi->storage_bits - 1);

@@ -53,7 +53,7 @@ struct job_opts {
     unsigned special_permille = 0;    // any code (NaN, Inf, subnormal) at this rate
     unsigned bad_meta_permille = 0;   // invalid metadata nibbles at this rate
     bool cancel = false;              // dense floats: the second half of K cancels the first exactly
-    bool big = false;                 // floats near the largest finite value: sums overflow
+    bool big = false;                 // floats near the largest finite value, s32 C near its limits: sums overflow
     bool bad_code = false;            // one element of A with a bit above its format's width
     bool neg_zero = false;            // dense floats: one element of D sums -0 products onto a C of -0
     uint64_t c_inf = 0;               // not 0: one element of C is +-Inf (where C's format has Inf), placed by
