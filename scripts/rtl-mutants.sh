@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # RTL mutation campaign: can the co-simulation regression fail on a real bug in the RTL?
 #
-#   bash scripts/rtl-mutants.sh [--out DIR] [--only ID,ID...] [--smoke-jobs N] [--long-jobs N]
+#   bash scripts/rtl-mutants.sh [--out DIR] [--only ID,ID...] [--long-jobs N]
 #   bash scripts/rtl-mutants.sh --check          # every mutant still applies (no build; ctest rtl_mutants_apply)
 #   --table FILE: another mutant table (default test/mutation/rtl_mutants.tsv)
 #
@@ -10,11 +10,11 @@
 # exercise it. For each mutant, in a copy of the sources (DIR/src, default build-mutants/; the
 # repository is never touched): apply it, rebuild that configuration's Verilator model and mmasim
 # (one build directory a configuration, DIR/b-CFG), run the suite's smoke regressions of the
-# configuration (ctest rtl_accel_CFG: `mmasim regress --config CFG --seed 1 --jobs N`, N 160 for
-# default and 60 for the others, or --smoke-jobs; ctest rtl_accel_faults_CFG: `--seed 1 --jobs 40
-# --faults 1000`, a fault in every job); if the mutant survives them, the suite's stage tests (ctest
-# -L stage: every RTL stage module against its C stage function, tb_mma_stages), and if it survives
-# those too, a longer regression (seed 2, --long-jobs, default 1000). Unmutated, all must pass first.
+# configuration through ctest, as the suite defines them (rtl_accel_CFG: random jobs of seed 1;
+# rtl_accel_faults_CFG: a fault in every job); if the mutant survives them, the suite's stage tests
+# (ctest -L stage: every RTL stage module against its C stage function, tb_mma_stages), and if it
+# survives those too, a longer regression (seed 2, --long-jobs, default 1000). Unmutated, all must
+# pass first.
 # Every mutant prints one progress line; the run ends with a table and the line
 #   rtl-mutants: N mutants, K killed by the smoke regression, T by the stage tests, L by the long one,
 #   S survived, B did not build
@@ -25,8 +25,6 @@ DEFAULT_TABLE="$ROOT/test/mutation/rtl_mutants.tsv"
 TABLE=$DEFAULT_TABLE
 OUT="$ROOT/build-mutants"
 ONLY=""
-SMOKE_JOBS=""                  # the suite's: 160 for default, 60 for the others (sim/CMakeLists.txt)
-FAULT_JOBS=40
 LONG_JOBS=1000
 CHECK=0
 die() { echo "rtl-mutants: $*" >&2; exit 2; }
@@ -34,7 +32,6 @@ while [[ $# -gt 0 ]]; do
   case "$1" in
     --out) [[ $# -ge 2 ]] || die "--out needs a directory"; OUT=$2; shift 2 ;;
     --only) [[ $# -ge 2 ]] || die "--only needs mutant ids"; ONLY=",$2,"; shift 2 ;;
-    --smoke-jobs) [[ ${2:-} =~ ^[1-9][0-9]*$ ]] || die "--smoke-jobs needs a positive number"; SMOKE_JOBS=$2; shift 2 ;;
     --long-jobs) [[ ${2:-} =~ ^[1-9][0-9]*$ ]] || die "--long-jobs needs a positive number"; LONG_JOBS=$2; shift 2 ;;
     --check) CHECK=1; shift ;;
     --table) [[ $# -ge 2 ]] || die "--table needs a file"; TABLE=$2; shift 2 ;;
@@ -98,40 +95,39 @@ OUT="$(cd "$OUT" && pwd)"
 done
 [[ -d $ROOT/.venv ]] && ln -sfn "$ROOT/.venv" "$OUT/src/.venv"
 
+build_target() {  # build target $2 of configuration $1's build directory; log appended to $3
+  # twice: verilate() lists a model's generated files when CMake configures, from the last Verilator
+  # run. A mutant can change that list; the first build then runs Verilator and may link the old list
+  # (or fail to); the second configures again with the new list and builds what it adds.
+  cmake --build "$OUT/b-$1" --target "$2" -j "${MMA_MUTANT_BUILD_JOBS:-1}" >> "$3" 2>&1 || true
+  cmake --build "$OUT/b-$1" --target "$2" -j "${MMA_MUTANT_BUILD_JOBS:-1}" >> "$3" 2>&1
+}
 build() {  # build mmasim of configuration $1 into $OUT/b-$1; log $2
   local b="$OUT/b-$1"
   if [[ ! -f $b/CMakeCache.txt ]]; then
     cmake -S "$OUT/src" -B "$b" -DMMA_LIBRARY_ONLY=ON -DMMA_BUILD_SIM=ON -DMMA_BUILD_TESTS=OFF \
       -DMMA_BUILD_CLI=OFF -DMMA_SIM_CONFIGS="$1" > "$2" 2>&1 || return 1
   fi
-  # twice: verilate() lists a model's generated files when CMake configures, from the last Verilator
-  # run. A mutant can change that list; the first build then runs Verilator and may link the old list
-  # (or fail to); the second configures again with the new list and builds what it adds.
-  cmake --build "$b" --target mmasim -j "${MMA_MUTANT_BUILD_JOBS:-1}" >> "$2" 2>&1 || true
-  cmake --build "$b" --target mmasim -j "${MMA_MUTANT_BUILD_JOBS:-1}" >> "$2" 2>&1
+  build_target "$1" mmasim "$2"
 }
-regress() {  # configuration $1, seed $2, jobs $3, log $4, more options: 0 passed, 1 failed, 124 timed out
-  local rc=0 c=$1 s=$2 j=$3 l=$4
-  shift 4
-  timeout 1800 "$OUT/b-$c/bin/mmasim" regress --config "$c" --seed "$s" --jobs "$j" --quiet "$@" > "$l" 2>&1 || rc=$?
-  [[ $rc == 124 ]] && echo "rtl-mutants: timed out after 1800 s" >> "$l"
+regress() {  # configuration $1, seed $2, jobs $3, log $4: 0 passed, 1 failed, 124 timed out
+  local rc=0
+  timeout 1800 "$OUT/b-$1/bin/mmasim" regress --config "$1" --seed "$2" --jobs "$3" --quiet > "$4" 2>&1 || rc=$?
+  [[ $rc == 124 ]] && echo "rtl-mutants: timed out after 1800 s" >> "$4"
   [[ $rc == 0 || $rc == 124 ]] && return $rc
   return 1
 }
-first_fail() {  # the first line of the logs $@ that says what failed
-  cat "$@" 2>/dev/null | grep -m1 -E "FAIL|mismatch|assert|error|timed out" | cut -c1-110 || true
+first_fail() {  # the first line of log $1 that says what failed: the harness's own, else ctest's verdict
+  { grep -v -E "Test +#[0-9]+:" "$1" | grep -m1 -E "FAIL|mismatch|assert|error|timed out" || true
+    grep -m1 -E "Test +#[0-9]+:.*[*]{3}" "$1" || true; } | head -1 | cut -c1-110
 }
 stages() {  # the suite's stage tests (ctest -L stage) with configuration $1's build; log $2
-  local b="$OUT/b-$1"
-  { cmake --build "$b" --target tb_mma_stages -j "${MMA_MUTANT_BUILD_JOBS:-1}" ||
-    cmake --build "$b" --target tb_mma_stages -j "${MMA_MUTANT_BUILD_JOBS:-1}"; } > "$2" 2>&1 || return 2
-  ctest --test-dir "$b" -L "^stage$" --no-tests=error --output-on-failure --timeout 900 >> "$2" 2>&1
+  : > "$2"
+  build_target "$1" tb_mma_stages "$2" || return 2
+  ctest --test-dir "$OUT/b-$1" -L "^stage$" --no-tests=error --output-on-failure --timeout 900 >> "$2" 2>&1
 }
-smoke() {  # the suite's smoke regressions of configuration $1 (ctest rtl_accel_CFG, rtl_accel_faults_CFG); logs $2.*
-  local jobs=$SMOKE_JOBS
-  [[ -n $jobs ]] || { [[ $1 == default ]] && jobs=160 || jobs=60; }
-  rm -f "$2.faults.log"
-  regress "$1" 1 "$jobs" "$2.smoke.log" && regress "$1" 1 "$FAULT_JOBS" "$2.faults.log" --faults 1000
+smoke() {  # the suite's smoke regressions of configuration $1 (ctest rtl_accel_CFG, rtl_accel_faults_CFG); log $2
+  ctest --test-dir "$OUT/b-$1" -R "^rtl_accel_(faults_)?$1\$" --no-tests=error --output-on-failure > "$2" 2>&1
 }
 
 declare -A base_ok
@@ -140,7 +136,7 @@ for n in "${sel[@]}"; do
   [[ -n ${base_ok[$c]:-} ]] && continue
   echo "rtl-mutants: building $c unmutated ($OUT/b-$c)"
   build "$c" "$OUT/log/base-$c.build.log" || die "the unmutated $c does not build: $OUT/log/base-$c.build.log"
-  smoke "$c" "$OUT/log/base-$c" || die "the unmutated $c fails its smoke regressions: $OUT/log/base-$c.smoke.log, .faults.log"
+  smoke "$c" "$OUT/log/base-$c.smoke.log" || die "the unmutated $c fails its smoke regressions: $OUT/log/base-$c.smoke.log"
   stages "$c" "$OUT/log/base-$c.stages.log" || die "the unmutated $c fails the stage tests: $OUT/log/base-$c.stages.log"
   regress "$c" 2 "$LONG_JOBS" "$OUT/log/base-$c.long.log" || die "the unmutated $c fails the long regression: $OUT/log/base-$c.long.log"
   base_ok[$c]=1
@@ -158,7 +154,7 @@ for n in "${sel[@]}"; do
   ts=$SECONDS
   if ! build "$c" "$log.build.log"; then
     r="did not build"; nobuild=$((nobuild + 1)); how="$log.build.log"
-  elif smoke "$c" "$log"; then
+  elif smoke "$c" "$log.smoke.log"; then
     src=0
     stages "$c" "$log.stages.log" || src=$?
     if [[ $src == 2 ]]; then
@@ -172,7 +168,7 @@ for n in "${sel[@]}"; do
       r="killed (long)"; killed_long=$((killed_long + 1)); how=$(first_fail "$log.long.log")
     fi
   else
-    r="killed"; killed=$((killed + 1)); how=$(first_fail "$log.smoke.log" "$log.faults.log")
+    r="killed"; killed=$((killed + 1)); how=$(first_fail "$log.smoke.log")
   fi
   cp "$ROOT/$f" "$OUT/src/$f"
   printf '[%d/%d] %-24s %-8s %-14s %4d s  %s\n' "$i" "${#sel[@]}" "$id" "$c" "$r" $((SECONDS - ts)) "$how"
