@@ -71,7 +71,7 @@ static bool make_zero_inf(job &j, const mma_hw_mode &md, uint64_t seed) {
             if (r.below(rate)) continue;
             const unsigned sign = r.chance(50) ? 1u : 0u;
             const bool inf = fi->has_inf && r.chance(50);
-            x = fcode(fi, sign, inf ? (1ull << fi->exp_bits) - 1 : 0, 0);
+            x = inf ? inf_code(fi, sign) : fcode(fi, sign, 0, 0);
         }
     };
     put(j.a, (mma_format)md.atype);
@@ -109,6 +109,10 @@ static void make_tie(job &j, const mma_hw_mode &md, uint64_t seed) {
     // it has one, such that C's binade ea + eb + pd + 1 is a normal one of C's format. The higher P1
     // lies above the tiny P2, the more of P2 falls below any window a datapath keeps.
     const int top = ci->emax - pd - 1;                            // the highest ea + eb C allows
+    int ea_lo = std::max<int>(ai->emin, std::min<int>(0, ai->emax));
+    const int ea_hi = std::min<int>(ai->emax, top - bi->emin);
+    if (ea_lo > ea_hi) ea_lo = ai->emin;
+    if (ea_lo > ea_hi) return;                                   // no such C: leave the job as drawn
     for (unsigned q = 0; q < ties; q++) {
         unsigned i0, c0;                                         // a row and a column no earlier tie has
         bool used;
@@ -123,12 +127,9 @@ static void make_tie(job &j, const mma_hw_mode &md, uint64_t seed) {
         rows[q] = i0;
         cols[q] = c0;
         const unsigned t1 = r.below(k - 1);                      // P1 at t1, P2 at t1 + 1
-        int lo = std::max<int>(ai->emin, std::min<int>(0, ai->emax)), hi = std::min<int>(ai->emax, top - bi->emin);
-        if (lo > hi) lo = ai->emin;
-        if (lo > hi) return;                                     // no such C: leave the job as drawn
-        const int ea = lo + (int)r.below((unsigned)(hi - lo + 1));
-        hi = std::min<int>(bi->emax, top - ea);
-        lo = std::max<int>(std::max<int>(bi->emin, ci->emin - pd - 1 - ea), std::min<int>(0, hi));
+        const int ea = ea_lo + (int)r.below((unsigned)(ea_hi - ea_lo + 1));
+        const int hi = std::min<int>(bi->emax, top - ea);
+        const int lo = std::max<int>(std::max<int>(bi->emin, ci->emin - pd - 1 - ea), std::min<int>(0, hi));
         if (lo > hi) return;
         const int eb = lo + (int)r.below((unsigned)(hi - lo + 1));
         const int ec = ea + eb + pd + 1;
@@ -247,7 +248,7 @@ void make_job(job &j, const mma_hw_config &cfg, const mma_hw_mode &md, rng &r, u
         // an Inf C: the only way to an Inf D where the products cannot overflow (e4m3 into f32)
         rng ri(opts.c_inf, 0);
         const unsigned sign = ri.chance(50) ? 1u : 0u;  // drawn first, then the element (C++17 order of a = b)
-        j.c[ri.below((unsigned)j.c.size())] = fcode(ci, sign, (1ull << ci->exp_bits) - 1, 0);
+        j.c[ri.below((unsigned)j.c.size())] = inf_code(ci, sign);
     }
     if (opts.zero_inf) j.zero_inf = make_zero_inf(j, md, opts.zero_inf);
     if (opts.neg_zero && floats && !md.sparse && ai->has_sign && ci->kind == MMA_KIND_FLOAT && ci->has_sign && m && n &&

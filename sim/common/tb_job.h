@@ -48,6 +48,11 @@ inline uint64_t fcode(const mma_format_info *fi, unsigned sign, uint64_t efield,
     return c;
 }
 
+// The Inf code of a float format that has one, with the given sign (all-ones exponent, zero fraction).
+inline uint64_t inf_code(const mma_format_info *fi, unsigned sign) {
+    return fcode(fi, sign, (1ull << fi->exp_bits) - 1, 0);
+}
+
 // What a job's operands stress beyond random finite values.
 struct job_opts {
     unsigned special_permille = 0;    // any code (NaN, Inf, subnormal) at this rate
