@@ -16,7 +16,7 @@ uint32_t round_up(uint32_t v, uint32_t a) { return (v + a - 1) / a * a; }
 #define REG(name) ((uint32_t)offsetof(mma_accel_t, name))
 
 const char *const FAULT_NAMES[] = {"none", "bad_mode", "shape", "align", "range", "bus_read", "bus_write",
-                                   "decerr", "soft_reset", "busy_write", "reg_misuse"};
+                                   "decerr", "soft_reset", "busy_write", "reg_misuse", "k_grid"};
 static_assert(sizeof FAULT_NAMES / sizeof FAULT_NAMES[0] == (size_t)Fault::count, "one name per fault");
 
 // one operand region: `rows` rows of `row` bytes at `addr`, `stride` apart
@@ -45,6 +45,12 @@ unsigned esz(uint8_t fmt) { return fmt == MMA_FMT_F16 ? 2u : 4u; }
 
 const char *fault_name(Fault f) { return FAULT_NAMES[(size_t)f]; }
 
+Fault fault_by_name(const std::string &name) {
+    for (size_t f = 1; f < (size_t)Fault::count; f++)
+        if (name == FAULT_NAMES[f]) return (Fault)f;
+    return Fault::count;
+}
+
 unsigned Geometry::kpass(const mma_hw_mode &md) const {
     const unsigned wpr = kpass_bytes / BEAT;
     return ((md.korder ? 2 * wpr : wpr) / md.steps) * md.kc;
@@ -59,13 +65,14 @@ std::string Spec::describe(const mma_hw_config &cfg) const {
     return buf;
 }
 
-Spec draw(const mma_hw_config &cfg, const Geometry &g, uint64_t seed, uint64_t index, unsigned fault_permille,
-          int only_mode) {
+Spec draw(const mma_hw_config &cfg, const Geometry &g, uint64_t seed, uint64_t index, const DrawOpts &d) {
     tb::rng r(seed, index);
     Spec s;
     s.seed = seed;
     s.index = index;
-    s.mode = only_mode >= 0 ? (unsigned)only_mode : r.below(cfg.nmodes);
+    s.mode = r.below(cfg.nmodes);
+    if (d.mode >= 0) s.mode = (unsigned)d.mode;
+    if (d.each_mode) s.mode = (unsigned)(index % cfg.nmodes);
     const mma_hw_mode &md = cfg.modes[s.mode];
     // M and N: one element, within a tile, within a block, past a block, several blocks
     auto dim = [&r](unsigned tile, unsigned blk) -> unsigned {
@@ -108,9 +115,12 @@ Spec draw(const mma_hw_config &cfg, const Geometry &g, uint64_t seed, uint64_t i
     s.opts.big = r.chance(8);
     s.opts.bad_code = r.chance(3);
     s.timing = r.chance(40) ? sim::AxiTiming::ideal() : sim::AxiTiming::random(r.next());
-    if (r.below(1000) < fault_permille) {
+    if (r.below(1000) < d.fault_permille) {
         s.fault = (Fault)(1 + r.below((unsigned)Fault::count - 1));
         s.fault_arg = (unsigned)r.next();
+        if (d.fault != Fault::count) s.fault = d.fault;
+        // a sweep tries variant 0 of the fault in every mode, then variant 1, ...
+        if (d.each_mode) s.fault_arg = (unsigned)(index / cfg.nmodes);
     }
     // flavours added later draw from their own stream, so every earlier job of a seed stays the same
     tb::rng r2(seed ^ 0xBB67AE8584CAA73Bull, index);
@@ -274,19 +284,35 @@ Outcome run(sim::Dut &dut, mma_accel &dev, const mma_hw_config &cfg, const Geome
     case Fault::shape: {
         out.expected = MMA_ERR_SHAPE;
         check_info = true;
-        switch (fa % 5) {
+        switch (fa % 4) {
         case 0: bj.m = 0; want_info = REG(JOB_M); break;
         case 1: bj.n = fa % 2 ? 0 : 65536 + fa % 1000; want_info = REG(JOB_N); break;
         case 2: bj.k = 0; want_info = REG(JOB_K); break;
-        case 3: bj.m = 65536 + (fa >> 8) % 100000; want_info = REG(JOB_M); break;
-        default:
-            want_info = REG(JOB_K);
-            if (md.sparse) bj.k = k + 2;
-            else if (md.packed) bj.k = k + 1;
-            else if (md.stype) bj.k = g.kpass(md) + md.kc;
-            else bj.k = 65536;
-            break;
+        default: bj.m = 65536 + (fa >> 8) % 100000; want_info = REG(JOB_M); break;
         }
+        break;
+    }
+    case Fault::k_grid: {
+        // each variant breaks one rule of the mode's K grid and no other (an off-grid K stays within
+        // the pass, a K past the pass stays on the grid), so a check that misses one rule fails here
+        out.expected = MMA_ERR_SHAPE;
+        check_info = true;
+        want_info = REG(JOB_K);
+        const unsigned kp = g.kpass(md);
+        unsigned variants[4], nv = 0;
+        if (md.sparse) {
+            const unsigned base = k < kp ? k : kp - 4;   // a multiple of 4, at most kp - 4
+            variants[nv++] = base + 2;                   // a 2:4 group cut in half
+            variants[nv++] = base + 1 + 2 * (fa / 4 % 2);  // odd: 1 or 3 mod 4
+            variants[nv++] = kp + 4;                     // past the pass
+        } else if (md.packed) {
+            variants[nv++] = (k < kp ? k : kp - 2) + 1;  // odd, within the pass
+            if (md.stype) variants[nv++] = kp + 2;
+        } else if (md.stype) {
+            variants[nv++] = kp + md.kc;
+        }
+        variants[nv++] = 65536 + (fa >> 8) % 1000;       // past 16 bits
+        bj.k = variants[fa % nv];
         break;
     }
     case Fault::align: {

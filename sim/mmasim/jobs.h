@@ -22,7 +22,7 @@ namespace mmasim {
 enum class Fault {
     none,
     bad_mode,    // JOB_MODE past the mode table                  -> FORMAT_PAIR
-    shape,       // M, N or K zero or too large, K off its grid   -> SHAPE
+    shape,       // M, N or K zero, M or N too large              -> SHAPE
     align,       // an address or stride off the 32-byte grid     -> ALIGN
     range,       // an operand past 4 GiB, or overlapping D rows  -> RANGE
     bus_read,    // SLVERR inside an operand                      -> BUS (read)
@@ -31,9 +31,13 @@ enum class Fault {
     soft_reset,  // CTRL.soft_reset while the job runs            -> aborted, idle, clean status
     busy_write,  // job registers written while it runs           -> refused (STATUS.busy_write), D intact
     reg_misuse,  // read-only and unmapped register writes        -> SLVERR / DECERR, nothing changes
+    k_grid,      // K off the mode's grid: sparse not a multiple of 4, packed odd, sparse or
+                 // block-scaled past one buffer pass, any mode past 16 bits -> SHAPE
     count
 };
 const char *fault_name(Fault f);
+// The fault of that name, or Fault::count.
+Fault fault_by_name(const std::string &name);
 
 struct Spec {
     uint64_t seed = 0, index = 0;
@@ -55,9 +59,16 @@ struct Geometry {
     unsigned kpass(const mma_hw_mode &md) const;   // dense K one buffer pass holds
 };
 
-// Draws job `index` of a run with `seed`; fault_permille of the jobs carry a Fault.
-Spec draw(const mma_hw_config &cfg, const Geometry &g, uint64_t seed, uint64_t index, unsigned fault_permille,
-          int only_mode);
+// How a run draws its jobs besides the seed.
+struct DrawOpts {
+    unsigned fault_permille = 60;   // jobs that carry a fault, per 1000
+    int mode = -1;                  // every job in this mode (-1: drawn)
+    Fault fault = Fault::count;     // every faulted job carries this fault (count: drawn)
+    bool each_mode = false;         // job i in mode i mod nmodes, its fault variant i / nmodes
+};
+
+// Draws job `index` of a run with `seed`.
+Spec draw(const mma_hw_config &cfg, const Geometry &g, uint64_t seed, uint64_t index, const DrawOpts &d);
 
 // The outcome of one job.
 struct Outcome {

@@ -1,8 +1,8 @@
 // mmasim: the co-simulation of the accelerator against the golden model.
 //
 //   mmasim regress [--config NAME] [--seed S] [--jobs N] [--shard I/N] [--job I] [--mode M]
-//                  [--faults PERMILLE] [--trace] [--fst-dir DIR] [--json FILE] [--junit FILE]
-//                  [--coverage FILE] [--quiet]
+//                  [--each-mode ROUNDS] [--faults PERMILLE] [--fault NAME] [--trace] [--fst-dir DIR]
+//                  [--json FILE] [--junit FILE] [--coverage FILE] [--quiet]
 //   mmasim bench   [--config NAME] [--latency CYCLES]
 //   mmasim merge   FILE... [--json FILE]
 //   mmasim list
@@ -10,7 +10,10 @@
 // regress draws random jobs from the seed (job i from (seed, i) alone), runs each through the
 // driver on the Verilated accelerator with a randomly timed AXI memory, and checks every bit of
 // every D against mma_gemm. The first failing job is run again with an FST waveform, and every
-// failure prints the one command that reproduces just that job.
+// failure prints the one command that reproduces just that job. --each-mode R sweeps the mode table
+// instead: R x (number of modes) jobs, job i in mode i mod nmodes, and a faulted job tries its
+// fault's variant i / nmodes (`--faults 1000 --fault k_grid --each-mode 4`: every rule of every
+// mode's K grid).
 #include <unistd.h>
 
 #include <chrono>
@@ -41,7 +44,8 @@ int usage(const char *msg) {
     if (msg) std::fprintf(stderr, "mmasim: %s\n", msg);
     std::fprintf(stderr,
                  "usage: mmasim regress [--config NAME] [--seed S] [--jobs N] [--shard I/N] [--job I] [--mode M]\n"
-                 "                      [--faults PERMILLE] [--trace] [--fst-dir DIR] [--json FILE] [--junit FILE]\n"
+                 "                      [--each-mode ROUNDS] [--faults PERMILLE] [--fault NAME]\n"
+                 "                      [--trace] [--fst-dir DIR] [--json FILE] [--junit FILE]\n"
                  "                      [--coverage FILE] [--corrupt] [--stray-b] [--quiet]\n"
                  "       mmasim bench   [--config NAME] [--latency CYCLES]\n"
                  "       mmasim merge   FILE... [--json FILE]\n"
@@ -63,7 +67,8 @@ struct RegressOpts {
     uint64_t seed = 1, jobs = 200, shard_i = 0, shard_n = 1;
     int64_t job = -1;
     int mode = -1;
-    unsigned faults = 60;
+    unsigned faults = 60, each_mode = 0;
+    Fault fault = Fault::count;
     bool trace = false, quiet = false, corrupt = false, stray_b = false;
 };
 
@@ -71,7 +76,9 @@ std::string reproduce_line(const char *argv0, const RegressOpts &o, uint64_t job
     std::string s = std::string(argv0) + " regress --config " + o.config + " --seed " + std::to_string(o.seed) +
                     " --job " + std::to_string(job);
     if (o.faults != 60) s += " --faults " + std::to_string(o.faults);
+    if (o.fault != Fault::count) s += std::string(" --fault ") + fault_name(o.fault);
     if (o.mode >= 0) s += " --mode " + std::to_string(o.mode);
+    if (o.each_mode) s += " --each-mode " + std::to_string(o.each_mode);
     if (o.corrupt) s += " --corrupt";
     if (o.stray_b) s += " --stray-b";
     return s + " --trace";
@@ -136,6 +143,15 @@ int cmd_regress(int argc, char **argv) {
         else if (k == "--job" && val(v)) o.job = (int64_t)v;
         else if (k == "--mode" && val(v)) o.mode = (int)v;
         else if (k == "--faults" && val(v) && v <= 1000) o.faults = (unsigned)v;
+        else if (k == "--each-mode" && val(v) && v >= 1 && v <= 1000) o.each_mode = (unsigned)v;
+        else if (k == "--fault" && i + 1 < argc) {
+            o.fault = fault_by_name(argv[++i]);
+            if (o.fault == Fault::count) {
+                std::string names;
+                for (unsigned f = 1; f < (unsigned)Fault::count; f++) names += std::string(f > 1 ? ", " : "") + fault_name((Fault)f);
+                return usage(("--fault takes one of: " + names).c_str());
+            }
+        }
         else if (k == "--shard" && i + 1 < argc) {
             unsigned a = 0, b = 0;
             char c = 0;
@@ -153,6 +169,13 @@ int cmd_regress(int argc, char **argv) {
         return 2;
     }
     if (o.mode >= 0 && (unsigned)o.mode >= b.cfg->nmodes) return usage("--mode is past the configuration's mode table");
+    if (o.mode >= 0 && o.each_mode) return usage("--mode and --each-mode exclude each other");
+    if (o.each_mode) o.jobs = (uint64_t)o.each_mode * b.cfg->nmodes;
+    DrawOpts dopt;
+    dopt.fault_permille = o.faults;
+    dopt.mode = o.mode;
+    dopt.fault = o.fault;
+    dopt.each_mode = o.each_mode != 0;
     Summary s;
     s.config = o.config;
     s.seed = o.seed;
@@ -172,7 +195,7 @@ int cmd_regress(int argc, char **argv) {
     std::fflush(stdout);
     for (uint64_t j = first; j < end; j++) {
         if (o.job < 0 && j % o.shard_n != o.shard_i) continue;
-        Spec spec = draw(*b.cfg, b.geo, o.seed, j, o.faults, o.mode);
+        Spec spec = draw(*b.cfg, b.geo, o.seed, j, dopt);
         spec.corrupt = o.corrupt;
         spec.stray_b = o.stray_b;
         const auto j0 = std::chrono::steady_clock::now();
