@@ -192,6 +192,9 @@ int cmd_regress(int argc, char **argv) {
     std::printf("mmasim regress: config %s (%ux%u DPUs of %u bytes, %u modes), seed %llu, shard %s, %llu jobs\n",
                 o.config.c_str(), b.dev.caps.tm, b.dev.caps.tn, b.dev.caps.w_bytes, b.dev.caps.nmodes,
                 (unsigned long long)o.seed, s.shard.c_str(), (unsigned long long)todo);
+    if (o.job >= 0)   // one job: say which (a replay test checks it is still the job it was)
+        std::printf("job %llu: %s\n", (unsigned long long)o.job,
+                    draw(*b.cfg, b.geo, o.seed, (uint64_t)o.job, dopt).describe(*b.cfg).c_str());
     std::fflush(stdout);
     for (uint64_t j = first; j < end; j++) {
         if (o.job < 0 && j % o.shard_n != o.shard_i) continue;
