@@ -27,6 +27,8 @@ public:
     virtual uint64_t cycles() const = 0;
     // FST waveform of everything from now on (nullptr or "" closes it).
     virtual bool trace(const char *path) = 0;
+    // Stops the waveform's dumps once cycles() reaches `cycle` (0: dumps to the end).
+    virtual void trace_until(uint64_t cycle) = 0;
     // Line and toggle coverage written by the model (only in a model built with coverage).
     virtual void write_coverage(const char *path) = 0;
     virtual const char *config() const = 0;

@@ -127,6 +127,8 @@ public:
         fst_->open(path);
         return fst_->isOpen();
     }
+    void trace_until(uint64_t cycle) override { fst_until_ = cycle; }
+    bool dumping() const { return fst_ && (fst_until_ == 0 || cycles_ < fst_until_); }
     void write_coverage(const char *path) override {
 #if VM_COVERAGE
         ctx_->coveragep()->write(path);
@@ -183,7 +185,7 @@ private:
         sample(out_);
         top_->clk_i = 1;
         top_->eval();
-        if (fst_) fst_->dump(2 * cycles_ + 1);
+        if (dumping()) fst_->dump(2 * cycles_ + 1);
         mem_->cycle(out_, in_);
         apply(in_);
     }
@@ -191,7 +193,7 @@ private:
         top_->clk_i = 0;
         top_->eval();
         ++cycles_;
-        if (fst_) fst_->dump(2 * cycles_);
+        if (dumping()) fst_->dump(2 * cycles_);
         if (ctx_->gotError()) {
             mem_->report("RTL assertion failed at cycle " + std::to_string(cycles_) + " (the ASSERTION line above)");
             ctx_->gotError(false);
@@ -210,6 +212,7 @@ private:
     AxiOut out_;
     AxiIn in_;
     uint64_t cycles_ = 0;
+    uint64_t fst_until_ = 0;
 };
 
 }  // namespace sim

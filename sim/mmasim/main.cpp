@@ -1,7 +1,7 @@
 // mmasim: the co-simulation of the accelerator against the golden model.
 //
 //   mmasim regress [--config NAME] [--seed S] [--jobs N] [--shard I/N] [--job I] [--mode M]
-//                  [--each-mode ROUNDS] [--faults PERMILLE] [--fault NAME] [--trace] [--fst-dir DIR]
+//                  [--each-mode ROUNDS] [--faults PERMILLE] [--fault NAME] [--trace] [--trace-cycles N] [--fst-dir DIR]
 //                  [--json FILE] [--junit FILE] [--coverage FILE] [--quiet]
 //   mmasim bench   [--config NAME] [--latency CYCLES]
 //   mmasim merge   FILE... [--json FILE]
@@ -9,7 +9,9 @@
 //
 // regress draws random jobs from the seed (job i from (seed, i) alone), runs each through the
 // driver on the Verilated accelerator with a randomly timed AXI memory, and checks every bit of
-// every D against mma_gemm. The first failing job is run again with an FST waveform, and every
+// every D against mma_gemm. The first failing job is run again with an FST waveform (its first
+// --trace-cycles cycles, default 100 000: a hung job runs to the driver's timeout, and a waveform
+// of all of it would take gigabytes; 0 for all), and every
 // failure prints the one command that reproduces just that job. --each-mode R sweeps the mode table
 // instead: R x (number of modes) jobs, job i in mode i mod nmodes, and a faulted job tries its
 // fault's variant i / nmodes (`--faults 1000 --fault k_grid --each-mode 4`: every rule of every
@@ -45,7 +47,7 @@ int usage(const char *msg) {
     std::fprintf(stderr,
                  "usage: mmasim regress [--config NAME] [--seed S] [--jobs N] [--shard I/N] [--job I] [--mode M]\n"
                  "                      [--each-mode ROUNDS] [--faults PERMILLE] [--fault NAME]\n"
-                 "                      [--trace] [--fst-dir DIR] [--json FILE] [--junit FILE]\n"
+                 "                      [--trace] [--trace-cycles N] [--fst-dir DIR] [--json FILE] [--junit FILE]\n"
                  "                      [--coverage FILE] [--corrupt] [--stray-b] [--quiet]\n"
                  "       mmasim bench   [--config NAME] [--latency CYCLES]\n"
                  "       mmasim merge   FILE... [--json FILE]\n"
@@ -68,6 +70,7 @@ struct RegressOpts {
     int64_t job = -1;
     int mode = -1;
     unsigned faults = 60, each_mode = 0;
+    uint64_t trace_cycles = 100000;
     Fault fault = Fault::count;
     bool trace = false, quiet = false, corrupt = false, stray_b = false;
 };
@@ -81,6 +84,7 @@ std::string reproduce_line(const char *argv0, const RegressOpts &o, uint64_t job
     if (o.each_mode) s += " --each-mode " + std::to_string(o.each_mode);
     if (o.corrupt) s += " --corrupt";
     if (o.stray_b) s += " --stray-b";
+    if (o.trace_cycles != 100000) s += " --trace-cycles " + std::to_string(o.trace_cycles);
     return s + " --trace";
 }
 
@@ -144,6 +148,7 @@ int cmd_regress(int argc, char **argv) {
         else if (k == "--mode" && val(v)) o.mode = (int)v;
         else if (k == "--faults" && val(v) && v <= 1000) o.faults = (unsigned)v;
         else if (k == "--each-mode" && val(v) && v >= 1 && v <= 1000) o.each_mode = (unsigned)v;
+        else if (k == "--trace-cycles" && val(v)) o.trace_cycles = v;
         else if (k == "--fault" && i + 1 < argc) {
             o.fault = fault_by_name(argv[++i]);
             if (o.fault == Fault::count) {
@@ -170,6 +175,7 @@ int cmd_regress(int argc, char **argv) {
     }
     if (o.mode >= 0 && (unsigned)o.mode >= b.cfg->nmodes) return usage("--mode is past the configuration's mode table");
     if (o.mode >= 0 && o.each_mode) return usage("--mode and --each-mode exclude each other");
+    if (o.trace && o.job >= 0 && o.trace_cycles) b.dut->trace_until(b.dut->cycles() + o.trace_cycles);
     if (o.each_mode) o.jobs = (uint64_t)o.each_mode * b.cfg->nmodes;
     DrawOpts dopt;
     dopt.fault_permille = o.faults;
@@ -221,7 +227,13 @@ int cmd_regress(int argc, char **argv) {
             if (tty) std::fprintf(stderr, "\r\033[K");
             std::printf("FAIL job %llu: %s: %s%s\n  reproduce: %s\n", (unsigned long long)j,
                         spec.describe(*b.cfg).c_str(), r.message.c_str(), r.operands.c_str(), rep.c_str());
-            if (o.trace && o.job >= 0) std::printf("  waveform: %s\n", one_fst.c_str());
+            auto waveform_line = [&](const std::string &f, uint64_t cycles) {
+                if (o.trace_cycles && cycles > o.trace_cycles)
+                    std::printf("  waveform: %s (the job's first %llu cycles of %llu; --trace-cycles N for more)\n", f.c_str(),
+                                (unsigned long long)o.trace_cycles, (unsigned long long)cycles);
+                else std::printf("  waveform: %s\n", f.c_str());
+            };
+            if (o.trace && o.job >= 0) waveform_line(one_fst, r.cycles);
             // the first failure: the same job once more, alone, with a waveform
             if (!traced && o.job < 0) {
                 traced = true;
@@ -229,9 +241,10 @@ int cmd_regress(int argc, char **argv) {
                                         std::to_string(j) + ".fst";
                 Session t;
                 if (t.open(o.config, fst.c_str())) {
-                    run(*t.dut, t.dev, *t.cfg, t.geo, spec);
+                    if (o.trace_cycles) t.dut->trace_until(t.dut->cycles() + o.trace_cycles);
+                    const Outcome again = run(*t.dut, t.dev, *t.cfg, t.geo, spec);
                     t.dut->trace(nullptr);
-                    std::printf("  waveform: %s\n", fst.c_str());
+                    waveform_line(fst, again.cycles);
                 }
             }
             std::fflush(stdout);
