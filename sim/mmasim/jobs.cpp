@@ -302,7 +302,8 @@ Outcome run(sim::Dut &dut, mma_accel &dev, const mma_hw_config &cfg, const Geome
     }
     case Fault::k_grid: {
         // each variant breaks one rule of the mode's K grid and no other (an off-grid K stays within
-        // the pass, a K past the pass stays on the grid), so a check that misses one rule fails here
+        // the pass, a K past the pass stays on the grid), so a check that misses one rule fails here;
+        // only the last, past 16 bits, is past a sparse or scaled mode's pass as well
         out.expected = MMA_ERR_SHAPE;
         check_info = true;
         want_info = REG(JOB_K);
