@@ -116,9 +116,7 @@ Spec draw(const mma_hw_config &cfg, const Geometry &g, uint64_t seed, uint64_t i
     s.opts.bad_code = r.chance(3);
     s.timing = r.chance(40) ? sim::AxiTiming::ideal() : sim::AxiTiming::random(r.next());
     if (r.below(1000) < d.fault_permille) {
-        // the ten kinds there were before k_grid, so that every faulted job of a seed keeps its kind
-        // (the replay tests of sim/CMakeLists.txt are such jobs); k_grid comes from shape, below
-        s.fault = (Fault)(1 + r.below((unsigned)Fault::reg_misuse));
+        s.fault = (Fault)(1 + r.below(kDrawnFaultKinds));   // k_grid comes from shape, below
         s.fault_arg = (unsigned)r.next();
     }
     // flavours added later draw from their own stream, so every earlier job of a seed stays the same

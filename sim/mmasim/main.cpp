@@ -198,15 +198,17 @@ int cmd_regress(int argc, char **argv) {
     std::printf("mmasim regress: config %s (%ux%u DPUs of %u bytes, %u modes), seed %llu, shard %s, %llu jobs\n",
                 o.config.c_str(), b.dev.caps.tm, b.dev.caps.tn, b.dev.caps.w_bytes, b.dev.caps.nmodes,
                 (unsigned long long)o.seed, s.shard.c_str(), (unsigned long long)todo);
-    if (o.job >= 0)   // one job: say which (a replay test checks it is still the job it was)
-        std::printf("job %llu: %s\n", (unsigned long long)o.job,
-                    draw(*b.cfg, b.geo, o.seed, (uint64_t)o.job, dopt).describe(*b.cfg).c_str());
     std::fflush(stdout);
     for (uint64_t j = first; j < end; j++) {
         if (o.job < 0 && j % o.shard_n != o.shard_i) continue;
         Spec spec = draw(*b.cfg, b.geo, o.seed, j, dopt);
         spec.corrupt = o.corrupt;
         spec.stray_b = o.stray_b;
+        const std::string what = spec.describe(*b.cfg);
+        if (o.job >= 0) {   // one job: say which before it runs (a replay test checks it is still the job it was)
+            std::printf("job %llu: %s\n", (unsigned long long)j, what.c_str());
+            std::fflush(stdout);
+        }
         const auto j0 = std::chrono::steady_clock::now();
         Outcome r = run(*b.dut, b.dev, *b.cfg, b.geo, spec);
         const double secs = std::chrono::duration<double>(std::chrono::steady_clock::now() - j0).count();
@@ -217,16 +219,16 @@ int cmd_regress(int argc, char **argv) {
         s.avail += r.avail;
         s.useful_macs += r.useful_macs;
         for (const std::string &bin : r.bins) s.coverage[bin]++;
-        s.records.push_back({j, spec.describe(*b.cfg), r.message, secs});
+        s.records.push_back({j, what, r.message, secs});
         if (r.pass) {
             s.passed++;
         } else {
             s.failed++;
             const std::string rep = reproduce_line(argv[0], o, j);
-            s.failures.push_back({j, rep, spec.describe(*b.cfg) + ": " + r.message});
+            s.failures.push_back({j, rep, what + ": " + r.message});
             if (tty) std::fprintf(stderr, "\r\033[K");
             std::printf("FAIL job %llu: %s: %s%s\n  reproduce: %s\n", (unsigned long long)j,
-                        spec.describe(*b.cfg).c_str(), r.message.c_str(), r.operands.c_str(), rep.c_str());
+                        what.c_str(), r.message.c_str(), r.operands.c_str(), rep.c_str());
             auto waveform_line = [&](const std::string &f, uint64_t cycles) {
                 if (o.trace_cycles && cycles > o.trace_cycles)
                     std::printf("  waveform: %s (the job's first %llu cycles of %llu; --trace-cycles N for more)\n", f.c_str(),
