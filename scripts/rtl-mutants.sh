@@ -118,8 +118,10 @@ regress() {  # configuration $1, seed $2, jobs $3, log $4: 0 passed, 1 failed, 1
   [[ $rc == 0 || $rc == 124 ]] && return $rc
   return 1
 }
-first_fail() {  # the first line of log $1 that says what failed: the harness's own, else ctest's verdict
-  { grep -v -E "Test +#[0-9]+:" "$1" | grep -m1 -E "FAIL|mismatch|assert|error|timed out" || true
+first_fail() {  # the first line of log $1 that says what failed: the harness's own (lines matching
+                # $2, by default a regression's words), else ctest's verdict
+  local pat=${2:-"FAIL|mismatch|assert|error|timed out"}
+  { grep -v -E "Test +#[0-9]+:" "$1" | grep -m1 -E "$pat" || true
     grep -m1 -E "Test +#[0-9]+:.*[*]{3}" "$1" || true; } | head -1 | cut -c1-110
 }
 stages() {  # the suite's stage tests (ctest -L stage) with configuration $1's build; log $2
@@ -163,7 +165,7 @@ for n in "${sel[@]}"; do
       r="did not build"; nobuild=$((nobuild + 1)); how="$log.stages.log"
     elif [[ $src != 0 ]]; then
       r="killed (stages)"; killed_stage=$((killed_stage + 1))
-      how=$(grep -m1 -E "reproduce:|failed|FAIL" "$log.stages.log" | cut -c1-110 || true)
+      how=$(first_fail "$log.stages.log" "reproduce:|failed|FAIL")   # a stage test's reproduce line
     elif regress "$c" 2 "$LONG_JOBS" "$log.long.log"; then
       r="SURVIVED"; survived=$((survived + 1)); how="passed $(grep -m1 -oE '[0-9]+ passed, 0 failed' "$log.long.log" || true)"
     else
