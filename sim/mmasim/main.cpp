@@ -143,7 +143,10 @@ int cmd_regress(int argc, char **argv) {
         else if (k == "--junit" && i + 1 < argc) o.junit = argv[++i];
         else if (k == "--coverage" && i + 1 < argc) o.coverage = argv[++i];
         else if (k == "--seed" && val(v)) o.seed = v;
-        else if (k == "--jobs" && val(v)) o.jobs = v;
+        else if (k == "--jobs" && val(v)) {
+            if (v == 0) return usage("--jobs takes a number of jobs >= 1");
+            o.jobs = v;
+        }
         else if (k == "--job" && val(v)) o.job = (int64_t)v;
         else if (k == "--mode" && val(v)) o.mode = (int)v;
         else if (k == "--faults" && val(v) && v <= 1000) o.faults = (unsigned)v;
@@ -195,6 +198,11 @@ int cmd_regress(int argc, char **argv) {
     bool traced = false;
     uint64_t todo = 0;
     for (uint64_t j = first; j < end; j++) todo += (o.job >= 0 || j % o.shard_n == o.shard_i);
+    if (todo == 0) {   // a run that simulates nothing must not end in "0 passed, 0 failed"
+        std::fprintf(stderr, "mmasim: shard %s of %llu jobs holds no job (use at most %llu shards)\n", s.shard.c_str(),
+                     (unsigned long long)o.jobs, (unsigned long long)o.jobs);
+        return 2;
+    }
     std::printf("mmasim regress: config %s (%ux%u DPUs of %u bytes, %u modes), seed %llu, shard %s, %llu jobs\n",
                 o.config.c_str(), b.dev.caps.tm, b.dev.caps.tn, b.dev.caps.w_bytes, b.dev.caps.nmodes,
                 (unsigned long long)o.seed, s.shard.c_str(), (unsigned long long)todo);
