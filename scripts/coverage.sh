@@ -21,6 +21,7 @@ while (($#)); do
     *) echo "usage: $0 [--jobs N] [--seed S] [--config NAME]" >&2; exit 2 ;;
   esac
 done
+[[ $jobs =~ ^[1-9][0-9]*$ ]] || { echo "coverage.sh: --jobs takes a number of jobs >= 1 (got '$jobs')" >&2; exit 2; }
 bash "$ROOT/scripts/setup.sh" >/dev/null || { echo "coverage.sh: setup failed" >&2; exit 1; }
 cmake -S "$ROOT" -B "$BUILD" -DCMAKE_BUILD_TYPE=Release -DMMA_SIM_COVERAGE=ON -DMMA_SIM_CONFIGS="$config" >/dev/null ||
   { echo "coverage.sh: configure failed" >&2; exit 1; }
@@ -30,6 +31,7 @@ OUT=$BUILD/coverage
 rm -rf "$OUT"
 mkdir -p "$OUT"
 shards=$(nproc)
+((shards <= jobs)) || shards=$jobs   # a shard of no job would simulate nothing
 echo "coverage.sh: $jobs jobs of config $config, seed $seed, $shards shards"
 for ((i = 0; i < shards; i++)); do
   "$BUILD/bin/mmasim" regress --config "$config" --seed "$seed" --jobs "$jobs" --shard "$i/$shards" --quiet \

@@ -13,19 +13,32 @@ set -uo pipefail
 ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 MMASIM=${MMASIM:-$ROOT/build/bin/mmasim}
 config=default seed=1 jobs=100000 shards=$(nproc) out=
+usage() {
+  [[ -z ${1:-} ]] || echo "regress.sh: $1" >&2
+  echo "usage: $0 [--config NAME] [--seed S] [--jobs N] [--shards K] [--out DIR]" >&2
+  exit 2
+}
 while (($#)); do
+  [[ $1 == --* && $# -ge 2 ]] || usage "bad or incomplete option $1"
   case $1 in
-    --config) config=$2; shift 2 ;;
-    --seed) seed=$2; shift 2 ;;
-    --jobs) jobs=$2; shift 2 ;;
-    --shards) shards=$2; shift 2 ;;
-    --out) out=$2; shift 2 ;;
-    *) echo "usage: $0 [--config NAME] [--seed S] [--jobs N] [--shards K] [--out DIR]" >&2; exit 2 ;;
+    --config) config=$2 ;;
+    --seed) seed=$2 ;;
+    --jobs) jobs=$2 ;;
+    --shards) shards=$2 ;;
+    --out) out=$2 ;;
+    *) usage "unknown option $1" ;;
   esac
+  shift 2
 done
+[[ $seed =~ ^[0-9]+$ ]] || usage "--seed takes a number (got '$seed')"
+[[ $jobs =~ ^[1-9][0-9]*$ ]] || usage "--jobs takes a number of jobs >= 1 (got '$jobs')"
+[[ $shards =~ ^[1-9][0-9]*$ ]] || usage "--shards takes a number >= 1 (got '$shards')"
+((shards <= jobs)) || shards=$jobs   # a shard of no job would simulate nothing
 [[ -x $MMASIM ]] || { echo "regress.sh: $MMASIM not built (cmake --build build --target mmasim)" >&2; exit 2; }
 out=${out:-$ROOT/build/regress-$config-s$seed}
 mkdir -p "$out"
+# an earlier run's shards in the same directory would be merged with this one's
+rm -f "$out"/shard_*.json "$out"/shard_*.xml "$out"/shard_*.log "$out/summary.json"
 echo "regress.sh: $jobs jobs of config $config, seed $seed, in $shards shards -> $out"
 shard_cmd() { # shard_cmd I: the command of shard I
   echo "$MMASIM regress --config $config --seed $seed --jobs $jobs --shard $1/$shards" \
@@ -34,7 +47,7 @@ shard_cmd() { # shard_cmd I: the command of shard I
 start=$(date +%s)
 # progress: every 30 s the shards' latest "progress" lines (mmasim prints one every 30 s), summed
 progress() {
-  while sleep 30; do
+  while sleep 30 </dev/null >/dev/null 2>&1; do   # the sleep must not hold the output open after the kill
     done_n=0 fail_n=0
     for ((i = 0; i < shards; i++)); do
       l=$(grep '^progress' "$out/shard_$i.log" 2>/dev/null | tail -n 1)
