@@ -1,0 +1,40 @@
+cmake_policy(VERSION 3.20)
+# ctest unit_mmasim_bad_options: a regression that would simulate nothing, or is asked for with a
+# bad option, stops with exit status 2 and a message saying why, instead of "0 passed, 0 failed";
+# scripts/regress.sh likewise, and it neither runs an empty shard nor merges an earlier run's shards.
+file(REMOVE_RECURSE ${WORK})
+file(MAKE_DIRECTORY ${WORK})
+function(expect_refusal what expect)
+  execute_process(COMMAND ${ARGN} RESULT_VARIABLE rc OUTPUT_VARIABLE out ERROR_VARIABLE err)
+  if(NOT rc EQUAL 2 OR NOT err MATCHES "${expect}" OR out MATCHES "passed, 0 failed")
+    message(FATAL_ERROR "${what}: expected exit 2 and '${expect}', got ${rc}:\n${out}${err}")
+  endif()
+endfunction()
+expect_refusal("--jobs 0" "mmasim: --jobs takes a number of jobs >= 1"
+               ${MMASIM} regress --config ${CONFIG} --jobs 0)
+expect_refusal("a shard past the jobs" "mmasim: shard 5/8 of 3 jobs holds no job"
+               ${MMASIM} regress --config ${CONFIG} --jobs 3 --shard 5/8)
+expect_refusal("--shard 2/2" "mmasim: --shard takes I/N with 0 <= I < N"
+               ${MMASIM} regress --config ${CONFIG} --shard 2/2)
+expect_refusal("--fault nosuch" "mmasim: --fault takes one of: bad_mode, .*k_grid"
+               ${MMASIM} regress --config ${CONFIG} --fault nosuch)
+expect_refusal("--mode past the table" "mmasim: --mode is past the configuration's mode table"
+               ${MMASIM} regress --config ${CONFIG} --mode 100000)
+expect_refusal("--config nosuch" "mmasim: .*nosuch"
+               ${MMASIM} regress --config nosuch)
+expect_refusal("regress.sh --jobs 0" "regress.sh: --jobs takes a number of jobs >= 1"
+               ${CMAKE_COMMAND} -E env MMASIM=${MMASIM} bash ${REGRESS_SH} --config ${CONFIG} --jobs 0 --out ${WORK}/r)
+expect_refusal("regress.sh --shards x" "regress.sh: --shards takes a number >= 1"
+               ${CMAKE_COMMAND} -E env MMASIM=${MMASIM} bash ${REGRESS_SH} --config ${CONFIG} --shards x --out ${WORK}/r)
+expect_refusal("regress.sh --seed without its value" "regress.sh: bad or incomplete option --seed"
+               ${CMAKE_COMMAND} -E env MMASIM=${MMASIM} bash ${REGRESS_SH} --config ${CONFIG} --seed)
+# one job in four shards: one shard runs it; an earlier run's shard in the directory is not merged
+file(MAKE_DIRECTORY ${WORK}/r)
+file(WRITE ${WORK}/r/shard_3.json "{\"stale\": true}")
+execute_process(COMMAND ${CMAKE_COMMAND} -E env MMASIM=${MMASIM}
+                        bash ${REGRESS_SH} --config ${CONFIG} --seed 9 --jobs 1 --shards 4 --out ${WORK}/r
+                RESULT_VARIABLE rc OUTPUT_VARIABLE out ERROR_VARIABLE err)
+if(NOT rc EQUAL 0 OR NOT out MATCHES "in 1 shards" OR NOT out MATCHES "\n1 passed, 0 failed\n?$" OR EXISTS ${WORK}/r/shard_3.json)
+  message(FATAL_ERROR "regress.sh --jobs 1 --shards 4: expected one shard and 1 passed (exit ${rc}):\n${out}${err}")
+endif()
+message(STATUS "unit_mmasim_bad_options: empty runs and bad options are refused with their reason")
