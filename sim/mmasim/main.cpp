@@ -22,6 +22,7 @@
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
+#include <map>
 #include <memory>
 #include <set>
 #include <string>
@@ -302,6 +303,8 @@ int cmd_merge(int argc, char **argv) {
     std::string out;
     unsigned files = 0;
     std::set<uint64_t> seeds;
+    // (config, seed) -> shard count N -> shard index -> file
+    std::map<std::pair<std::string, uint64_t>, std::map<unsigned, std::map<unsigned, std::string>>> shards;
     for (int i = 2; i < argc; i++) {
         if (!std::strcmp(argv[i], "--json")) {
             if (i + 1 >= argc) return usage("--json needs a file");
@@ -314,11 +317,43 @@ int cmd_merge(int argc, char **argv) {
             std::fprintf(stderr, "mmasim merge: %s\n", err.c_str());
             return 2;
         }
+        // a shard of a run ("I/N"): the same shard twice, or shards of one seed split in different
+        // ways, would count jobs twice
+        unsigned si = 0, sn = 0;
+        char c = 0;
+        if (std::sscanf(s.shard.c_str(), "%u/%u%c", &si, &sn, &c) == 2 && sn > 0 && si < sn) {
+            auto &ways = shards[{s.config, s.seed}];
+            if (!ways.empty() && ways.begin()->first != sn) {
+                std::fprintf(stderr, "mmasim merge: %s: shard %u/%u of config %s seed %llu, but %s is a shard of %u: "
+                             "the two splits overlap\n", argv[i], si, sn, s.config.c_str(), (unsigned long long)s.seed,
+                             ways.begin()->second.begin()->second.c_str(), ways.begin()->first);
+                return 2;
+            }
+            auto &files_of = ways[sn];
+            if (files_of.count(si)) {
+                std::fprintf(stderr, "mmasim merge: %s: shard %u/%u of config %s seed %llu is %s as well\n", argv[i], si,
+                             sn, s.config.c_str(), (unsigned long long)s.seed, files_of[si].c_str());
+                return 2;
+            }
+            files_of[si] = argv[i];
+        }
         if (files++ == 0) total.seed = s.seed;
         seeds.insert(s.seed);
         total.add(s);
     }
     if (!files) return usage("merge needs at least one shard summary");
+    // every shard of each split run: a shard that crashed or was left out must not give a clean summary
+    for (const auto &run : shards)
+        for (const auto &way : run.second)
+            if (way.second.size() != way.first) {
+                std::string missing;
+                for (unsigned k = 0; k < way.first; k++)
+                    if (!way.second.count(k)) missing += (missing.empty() ? "" : ", ") + std::to_string(k) + "/" + std::to_string(way.first);
+                std::fprintf(stderr, "mmasim merge: config %s seed %llu: no summary of shard %s: its jobs would be "
+                             "missing from the merged run\n", run.first.first.c_str(), (unsigned long long)run.first.second,
+                             missing.c_str());
+                return 2;
+            }
     total.shard = std::to_string(files) + " shards";
     // summaries of several seeds (a long run in chunks): the header's seed is only the first one
     if (seeds.size() > 1) total.shard += " of " + std::to_string(seeds.size()) + " seeds (each failure names its own)";
