@@ -37,4 +37,15 @@ execute_process(COMMAND ${CMAKE_COMMAND} -E env MMASIM=${MMASIM}
 if(NOT rc EQUAL 0 OR NOT out MATCHES "in 1 shards" OR NOT out MATCHES "\n1 passed, 0 failed\n?$" OR EXISTS ${WORK}/r/shard_3.json)
   message(FATAL_ERROR "regress.sh --jobs 1 --shards 4: expected one shard and 1 passed (exit ${rc}):\n${out}${err}")
 endif()
+# a shard that dies without a summary: the run ends non-zero and names it, never a clean summary
+# of the other shard's jobs
+file(WRITE ${WORK}/crashing_mmasim.sh "#!/bin/sh\ncase \"$*\" in *'--shard 1/2'*) echo 'simulated crash' >&2; exit 139 ;; esac\nexec ${MMASIM} \"$@\"\n")
+file(CHMOD ${WORK}/crashing_mmasim.sh PERMISSIONS OWNER_READ OWNER_WRITE OWNER_EXECUTE)
+execute_process(COMMAND ${CMAKE_COMMAND} -E env MMASIM=${WORK}/crashing_mmasim.sh
+                        bash ${REGRESS_SH} --config ${CONFIG} --seed 9 --jobs 4 --shards 2 --out ${WORK}/c
+                RESULT_VARIABLE rc OUTPUT_VARIABLE out ERROR_VARIABLE err)
+if(rc EQUAL 0 OR NOT err MATCHES "regress.sh: shard 1 wrote no summary" OR NOT err MATCHES "no summary of shard 1/2"
+   OR out MATCHES "passed, 0 failed")
+  message(FATAL_ERROR "regress.sh with a crashing shard: expected a non-zero exit naming shard 1/2, got ${rc}:\n${out}${err}")
+endif()
 message(STATUS "unit_mmasim_bad_options: empty runs and bad options are refused with their reason")
