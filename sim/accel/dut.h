@@ -16,7 +16,7 @@ namespace sim {
 class Dut {
 public:
     virtual ~Dut() = default;
-    // Holds reset for a few cycles, then releases it.
+    // Holds reset for a few cycles, then releases it (and restarts a model an assertion stopped).
     virtual void reset() = 0;
     // Advances n clock cycles; stops early when the interrupt line is high if irq_stop.
     virtual void run(uint64_t n, bool irq_stop) = 0;
@@ -25,6 +25,10 @@ public:
     virtual void write32(uint32_t offset, uint32_t value, uint8_t *resp = nullptr) = 0;
     virtual bool irq() const = 0;
     virtual uint64_t cycles() const = 0;
+    // The cycle at which an RTL assertion ($stop) stopped the model, 0 while it runs. A stopped model
+    // gets no clock edges until reset(): run() and register accesses only let cycles() go on (so the
+    // driver's timeout still ends the job), and register accesses get no answer.
+    virtual uint64_t stopped_at() const = 0;
     // FST waveform of everything from now on (nullptr or "" closes it).
     virtual bool trace(const char *path) = 0;
     // Stops the waveform's dumps once cycles() reaches `cycle` (0: dumps to the end).

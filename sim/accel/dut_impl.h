@@ -39,6 +39,7 @@ public:
     }
     void reset() override {
         V *t = top_.get();
+        stopped_ = false;
         t->rst_ni = 0;
         t->clk_i = 0;
         drive_idle();
@@ -55,6 +56,10 @@ public:
     }
     uint32_t read32(uint32_t offset, uint8_t *resp) override {
         V *t = top_.get();
+        if (stopped_) {
+            no_answer(resp);
+            return 0xDEADBEEF;
+        }
         t->s_araddr_i = offset & 0xFFF;
         t->s_arvalid_i = 1;
         t->s_rready_i = 1;
@@ -87,6 +92,10 @@ public:
     }
     void write32(uint32_t offset, uint32_t value, uint8_t *resp) override {
         V *t = top_.get();
+        if (stopped_) {
+            no_answer(resp);
+            return;
+        }
         t->s_awaddr_i = offset & 0xFFF;
         t->s_awvalid_i = 1;
         t->s_wdata_i = value;
@@ -116,6 +125,7 @@ public:
     }
     bool irq() const override { return top_->irq_o; }
     uint64_t cycles() const override { return cycles_; }
+    uint64_t stopped_at() const override { return stopped_ ? stop_cycle_ : 0; }
     bool trace(const char *path) override {
         if (fst_) {
             fst_->close();
@@ -181,6 +191,7 @@ private:
     }
     // The rising edge (with the memory's view of the handshakes), then the falling one.
     void tick_pre() {
+        if (stopped_) return;
         Verilated::threadContextp(ctx_.get());
         sample(out_);
         top_->clk_i = 1;
@@ -190,19 +201,34 @@ private:
         apply(in_);
     }
     void tick_post() {
+        if (stopped_) {   // the clock has stopped; time goes on, so the driver's timeout still ends the job
+            ++cycles_;
+            return;
+        }
         top_->clk_i = 0;
         top_->eval();
         ++cycles_;
         if (dumping()) fst_->dump(2 * cycles_);
         if (ctx_->gotError()) {
-            mem_->report("RTL assertion failed at cycle " + std::to_string(cycles_) + " (the ASSERTION line above)");
+            // $stop: the model stops here, as a simulator would, until the next reset(). Simulated on,
+            // a violation that holds (a request never accepted) repeats its message every cycle until
+            // the driver's timeout: 150 MB of output for one hung job of `default`.
+            mem_->report("RTL assertion failed at cycle " + std::to_string(cycles_) +
+                         " (the ASSERTION line above; the model stops there)");
             ctx_->gotError(false);
             ctx_->gotFinish(false);
+            stopped_ = true;
+            stop_cycle_ = cycles_;
         }
     }
     void tick() {
         tick_pre();
         tick_post();
+    }
+    // A register access to a stopped model: one cycle passes and the bus gives no answer.
+    void no_answer(uint8_t *resp) {
+        ++cycles_;
+        if (resp) *resp = 0xFF;
     }
 
     const char *cfg_;
@@ -213,6 +239,8 @@ private:
     AxiIn in_;
     uint64_t cycles_ = 0;
     uint64_t fst_until_ = 0;
+    bool stopped_ = false;   // an RTL assertion fired ($stop): no clock edges until reset()
+    uint64_t stop_cycle_ = 0;
 };
 
 }  // namespace sim
