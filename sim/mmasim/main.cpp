@@ -10,8 +10,8 @@
 // regress draws random jobs from the seed (job i from (seed, i) alone), runs each through the
 // driver on the Verilated accelerator with a randomly timed AXI memory, and checks every bit of
 // every D against mma_gemm. The first failing job is run again with an FST waveform (its first
-// --trace-cycles cycles, default 100 000: a hung job runs to the driver's timeout, and a waveform
-// of all of it would take gigabytes; 0 for all), and every
+// --trace-cycles cycles, default 20 000, more than most jobs take: a hung job runs to the driver's
+// timeout, and 100 000 cycles of `default` alone are 1.2 GB and 3.5 minutes; 0 for all), and every
 // failure prints the one command that reproduces just that job. --each-mode R sweeps the mode table
 // instead: R x (number of modes) jobs, job i in mode i mod nmodes, and a faulted job tries its
 // fault's variant i / nmodes (`--faults 1000 --fault k_grid --each-mode 4`: every rule of every
@@ -65,13 +65,16 @@ bool parse_u64(const char *s, uint64_t &v) {
     return *end == 0 && s[0] != '-';
 }
 
+// The cycles of a failing job that its automatic waveform holds (--trace-cycles).
+constexpr uint64_t kTraceCyclesDefault = 20000;
+
 struct RegressOpts {
     std::string config = "default", fst_dir = ".", json, junit, coverage;
     uint64_t seed = 1, jobs = 200, shard_i = 0, shard_n = 1;
     int64_t job = -1;
     int mode = -1;
     unsigned faults = 60, each_mode = 0;
-    uint64_t trace_cycles = 100000;
+    uint64_t trace_cycles = kTraceCyclesDefault;
     Fault fault = Fault::count;
     bool trace = false, quiet = false, corrupt = false, stray_b = false;
 };
@@ -85,7 +88,7 @@ std::string reproduce_line(const char *argv0, const RegressOpts &o, uint64_t job
     if (o.each_mode) s += " --each-mode " + std::to_string(o.each_mode);
     if (o.corrupt) s += " --corrupt";
     if (o.stray_b) s += " --stray-b";
-    if (o.trace_cycles != 100000) s += " --trace-cycles " + std::to_string(o.trace_cycles);
+    if (o.trace_cycles != kTraceCyclesDefault) s += " --trace-cycles " + std::to_string(o.trace_cycles);
     return s + " --trace";
 }
 
@@ -179,7 +182,9 @@ int cmd_regress(int argc, char **argv) {
     }
     if (o.mode >= 0 && (unsigned)o.mode >= b.cfg->nmodes) return usage("--mode is past the configuration's mode table");
     if (o.mode >= 0 && o.each_mode) return usage("--mode and --each-mode exclude each other");
-    if (o.trace && o.job >= 0 && o.trace_cycles) b.dut->trace_until(b.dut->cycles() + o.trace_cycles);
+    // the waveform's last cycle (0: all of them)
+    const uint64_t trace_end = o.trace && o.job >= 0 && o.trace_cycles ? b.dut->cycles() + o.trace_cycles : 0;
+    if (trace_end) b.dut->trace_until(trace_end);
     if (o.each_mode) o.jobs = (uint64_t)o.each_mode * b.cfg->nmodes;
     DrawOpts dopt;
     dopt.fault_permille = o.faults;
@@ -238,13 +243,18 @@ int cmd_regress(int argc, char **argv) {
             if (tty) std::fprintf(stderr, "\r\033[K");
             std::printf("FAIL job %llu: %s: %s%s\n  reproduce: %s\n", (unsigned long long)j,
                         what.c_str(), r.message.c_str(), r.operands.c_str(), rep.c_str());
-            auto waveform_line = [&](const std::string &f, uint64_t cycles) {
-                if (o.trace_cycles && cycles > o.trace_cycles)
+            // f: the file; cycles: the job's; end: the waveform's last model cycle (0: all); stop: the
+            // model cycle an RTL assertion stopped the model at (0: none)
+            auto waveform_line = [&](const std::string &f, uint64_t cycles, uint64_t end, uint64_t stop) {
+                if (stop && (!end || stop <= end))
+                    std::printf("  waveform: %s (to cycle %llu, where the RTL assertion stopped the model)\n", f.c_str(),
+                                (unsigned long long)stop);
+                else if (o.trace_cycles && cycles > o.trace_cycles)
                     std::printf("  waveform: %s (the job's first %llu cycles of %llu; --trace-cycles N for more)\n", f.c_str(),
                                 (unsigned long long)o.trace_cycles, (unsigned long long)cycles);
                 else std::printf("  waveform: %s\n", f.c_str());
             };
-            if (o.trace && o.job >= 0) waveform_line(one_fst, r.cycles);
+            if (o.trace && o.job >= 0) waveform_line(one_fst, r.cycles, trace_end, b.dut->stopped_at());
             // the first failure: the same job once more, alone, with a waveform
             if (!traced && o.job < 0) {
                 traced = true;
@@ -252,10 +262,11 @@ int cmd_regress(int argc, char **argv) {
                                         std::to_string(j) + ".fst";
                 Session t;
                 if (t.open(o.config, fst.c_str())) {
-                    if (o.trace_cycles) t.dut->trace_until(t.dut->cycles() + o.trace_cycles);
+                    const uint64_t end = o.trace_cycles ? t.dut->cycles() + o.trace_cycles : 0;
+                    if (end) t.dut->trace_until(end);
                     const Outcome again = run(*t.dut, t.dev, *t.cfg, t.geo, spec);
                     t.dut->trace(nullptr);
-                    waveform_line(fst, again.cycles);
+                    waveform_line(fst, again.cycles, end, t.dut->stopped_at());
                 }
             }
             std::fflush(stdout);
