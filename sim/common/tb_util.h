@@ -4,6 +4,7 @@
 #ifndef MMA_TB_UTIL_H
 #define MMA_TB_UTIL_H
 
+#include <cerrno>
 #include <cstdarg>
 #include <cstdint>
 #include <cstdio>
@@ -69,6 +70,16 @@ inline int64_t sext(uint64_t v, unsigned width) {
 
 // Counts checks and mismatches of one test; prints at most `show` mismatches, each followed by the
 // one-line command that replays exactly that case.
+// A whole decimal (or 0x hex) number in 0 .. 2^64 - 1 from s; false for anything else (empty, a
+// sign, trailing text, out of range), v then unspecified.
+inline bool parse_u64(const char *s, uint64_t &v) {
+    if (!s || !*s || *s == '-' || *s == '+' || *s == ' ') return false;
+    char *end = nullptr;
+    errno = 0;
+    v = std::strtoull(s, &end, 0);
+    return *end == 0 && errno == 0;
+}
+
 struct report {
     const char *name;
     std::string replay;   // command prefix; " --seed S --start I --count 1" is appended
@@ -76,9 +87,13 @@ struct report {
     uint64_t seed;
     uint64_t checks = 0, fails = 0;
     unsigned show = 5;
+    // the slice of cases a run compares (--start / --count; count 0: to the end): a case outside it is
+    // neither counted nor reported, so a replay's "--start I --count 1" compares that case alone
+    uint64_t start = 0, count = 0;
     report(const char *n, std::string r, uint64_t s) : name(n), replay(std::move(r)), seed(s) {}
     // Records one comparison; on a mismatch prints what and how to replay it. Returns ok.
     bool expect(bool ok, uint64_t index, const char *fmt, ...) __attribute__((format(printf, 4, 5))) {
+        if (index < start || (count && index - start >= count)) return true;
         checks++;
         if (ok) return true;
         if (fails++ < show) {
@@ -96,7 +111,13 @@ struct report {
         }
         return false;
     }
+    // The summary line; exit status 0 all passed, 1 a mismatch, 2 no case compared (a slice past the end).
     int finish() const {
+        if (checks == 0) {
+            std::printf("%s: no case compared (--start %llu --count %llu is past the stage's cases)\n", name,
+                        (unsigned long long)start, (unsigned long long)count);
+            return 2;
+        }
         std::printf("%s: %llu checks, %llu passed, %llu failed\n", name, (unsigned long long)checks,
                     (unsigned long long)(checks - fails), (unsigned long long)fails);
         return fails == 0 ? 0 : 1;

@@ -33,11 +33,19 @@ constexpr unsigned NT = 16, MW = 30, SW = 45;  // the parameters of tb_mma_stage
 constexpr int F_MAX = 35;
 
 struct opts {
-    uint64_t seed = 1, start = 0, count = 0;  // count 0: the stage's default
+    uint64_t seed = 1, start = 0, count = 0;  // count 0 (no --count): the stage's default
 };
 
 Vtb_mma_stages *top;
 std::string g_replay;
+
+// A stage's report over the run's slice of cases (--start / --count).
+struct stage_report : tb::report {
+    stage_report(const opts &o, const char *n, std::string r, uint64_t s) : tb::report(n, std::move(r), s) {
+        start = o.start;
+        count = o.count;
+    }
+};
 
 uint32_t u12(int32_t v) { return (uint32_t)v & 0xFFFu; }
 int32_t s12(uint32_t v) { return (int32_t)tb::sext(v, 12); }
@@ -65,7 +73,7 @@ void pipe_scramble(tb::rng &r) {
 
 // ---------------------------------------------------------------------------------------------- decode
 int run_decode(const opts &o) {
-    tb::report rep("rtl_decode", g_replay + " decode", o.seed);
+    stage_report rep(o, "rtl_decode", g_replay + " decode", o.seed);
     const mma_format fmts[] = {MMA_FMT_F32, MMA_FMT_TF32, MMA_FMT_F16,   MMA_FMT_BF16,  MMA_FMT_E5M2,
                                MMA_FMT_E4M3, MMA_FMT_E3M2, MMA_FMT_E2M3, MMA_FMT_E2M1, MMA_FMT_UE8M0,
                                MMA_FMT_UE4M3, MMA_FMT_S8,   MMA_FMT_U8,    MMA_FMT_S4,
@@ -118,7 +126,7 @@ int run_decode(const opts &o) {
 
 // ---------------------------------------------------------------------------------------------- round_decide
 int run_round_decide(const opts &o) {
-    tb::report rep("rtl_round_decide", g_replay + " round_decide", o.seed);
+    stage_report rep(o, "rtl_round_decide", g_replay + " round_decide", o.seed);
     for (unsigned i = 0; i < 8 * 16; i++) {
         const unsigned mode = i >> 4, sign = (i >> 3) & 1, lsb = (i >> 2) & 1, rnd = (i >> 1) & 1, st = i & 1;
         top->rd_mode = mode;
@@ -136,7 +144,7 @@ int run_round_decide(const opts &o) {
 
 // ---------------------------------------------------------------------------------------------- sparse_select
 int run_sparse_select(const opts &o) {
-    tb::report rep("rtl_sparse_select", g_replay + " sparse_select", o.seed);
+    stage_report rep(o, "rtl_sparse_select", g_replay + " sparse_select", o.seed);
     for (unsigned i = 0; i < 32; i++) {
         const unsigned meta = i & 15, ordered = i >> 4;
         mma_sparse_layout l = {MMA_SPAT_2_4, (uint8_t)(ordered ? MMA_SPARSE_SP_ORDERED : MMA_SPARSE_SP), 4, 2};
@@ -155,7 +163,7 @@ int run_sparse_select(const opts &o) {
 
 // ---------------------------------------------------------------------------------------------- block_scale
 int run_block_scale(const opts &o) {
-    tb::report rep("rtl_block_scale", g_replay + " block_scale", o.seed);
+    stage_report rep(o, "rtl_block_scale", g_replay + " block_scale", o.seed);
     const mma_format st[] = {MMA_FMT_UE8M0, MMA_FMT_UE4M3};
     uint64_t idx = 0;
     for (mma_format s : st) {
@@ -200,7 +208,7 @@ bool same_product(const mma_product &p, uint64_t m, int32_t lsb, int32_t e, unsi
 }
 
 int run_multiply(const opts &o) {
-    tb::report rep("rtl_multiply", g_replay + " multiply", o.seed);
+    stage_report rep(o, "rtl_multiply", g_replay + " multiply", o.seed);
     const mma_format small[] = {MMA_FMT_E4M3, MMA_FMT_E5M2, MMA_FMT_E3M2, MMA_FMT_E2M3, MMA_FMT_E2M1};
     const mma_format wide[] = {MMA_FMT_F16, MMA_FMT_BF16, MMA_FMT_TF32};
     uint64_t idx = 0;
@@ -267,7 +275,7 @@ int run_multiply(const opts &o) {
 // sign the XOR of the operands' signs, ZERO when either is zero. A format outside the lane's set
 // (e4m3, s8 here) must come back bad.
 int run_nibble_lane(const opts &o) {
-    tb::report rep("rtl_nibble_lane", g_replay + " nibble_lane", o.seed);
+    stage_report rep(o, "rtl_nibble_lane", g_replay + " nibble_lane", o.seed);
     const mma_format fmts[] = {MMA_FMT_E2M1, MMA_FMT_S4, MMA_FMT_U4, MMA_FMT_E4M3, MMA_FMT_S8};
     const unsigned in_set = 3;  // the first three are the lane's formats
     uint64_t idx = 0;
@@ -330,7 +338,7 @@ bool same_value(uint64_t m1, int32_t l1, uint64_t m2, int32_t l2) {
 }
 
 int run_group_sum(const opts &o) {
-    tb::report rep("rtl_group_sum", g_replay + " group_sum", o.seed);
+    stage_report rep(o, "rtl_group_sum", g_replay + " group_sum", o.seed);
     const uint64_t n = o.count ? o.count : 300000;
     mma_profile prof;
     mma_preset_profile(MMA_PRESET_EXACT, MMA_FAMILY_MMA, MMA_FMT_F32, MMA_FMT_F32, &prof);
@@ -377,7 +385,7 @@ int run_group_sum(const opts &o) {
 // One random block-FMA step: terms from random products of a random format pair (specials sometimes),
 // a random C of the step format, and random profile parameters; align, sum and round compared.
 int run_bfma(const opts &o) {
-    tb::report rep("rtl_bfma", g_replay + " bfma", o.seed);
+    stage_report rep(o, "rtl_bfma", g_replay + " bfma", o.seed);
     const uint64_t n = o.count ? o.count : 300000;
     const mma_format fmts[] = {MMA_FMT_F16, MMA_FMT_BF16, MMA_FMT_TF32, MMA_FMT_E4M3, MMA_FMT_E5M2,
                                MMA_FMT_E3M2, MMA_FMT_E2M3, MMA_FMT_E2M1};
@@ -522,7 +530,7 @@ int run_bfma(const opts &o) {
 
 // ---------------------------------------------------------------------------------------------- encode
 int run_encode(const opts &o) {
-    tb::report rep("rtl_encode", g_replay + " encode", o.seed);
+    stage_report rep(o, "rtl_encode", g_replay + " encode", o.seed);
     const uint64_t n = o.count ? o.count : 500000;
     const mma_format fmts[] = {MMA_FMT_F32, MMA_FMT_F16, MMA_FMT_BF16, MMA_FMT_S32, (mma_format)31};
     for (uint64_t i = o.start; i < o.start + n; i++) {
@@ -566,7 +574,7 @@ int run_encode(const opts &o) {
 
 // ---------------------------------------------------------------------------------------------- ieee_add
 int run_ieee_add(const opts &o) {
-    tb::report rep("rtl_ieee_add", g_replay + " ieee_add", o.seed);
+    stage_report rep(o, "rtl_ieee_add", g_replay + " ieee_add", o.seed);
     const uint64_t n = o.count ? o.count : 500000;
     for (uint64_t i = o.start; i < o.start + n; i++) {
         tb::rng r(o.seed, i);
@@ -601,16 +609,20 @@ int main(int argc, char **argv) {
         return 2;
     }
     const std::string stage = argv[1];
-    for (int i = 2; i + 1 < argc; i += 2) {
+    for (int i = 2; i < argc; i += 2) {
         const std::string k = argv[i];
-        const uint64_t v = std::strtoull(argv[i + 1], nullptr, 0);
-        if (k == "--seed") o.seed = v;
-        else if (k == "--start") o.start = v;
-        else if (k == "--count") o.count = v;
-        else {
+        uint64_t v = 0;
+        if (k != "--seed" && k != "--start" && k != "--count") {
             std::fprintf(stderr, "%s: unknown option %s\n", argv[0], k.c_str());
             return 2;
         }
+        if (i + 1 >= argc || !tb::parse_u64(argv[i + 1], v) || (k == "--count" && v == 0)) {
+            std::fprintf(stderr, "%s: %s takes a number%s\n", argv[0], k.c_str(), k == "--count" ? " >= 1" : "");
+            return 2;
+        }
+        if (k == "--seed") o.seed = v;
+        else if (k == "--start") o.start = v;
+        else o.count = v;
     }
     g_replay = argv[0];
     top = new Vtb_mma_stages;
