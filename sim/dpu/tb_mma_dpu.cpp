@@ -82,7 +82,11 @@ int main(int argc, char **argv) {
             std::fprintf(stderr, "%s: option %s needs a value\n", argv[0], k.c_str());
             return 2;
         }
-        const uint64_t v = std::strtoull(argv[++i], nullptr, 0);
+        uint64_t v = 0;
+        if (!tb::parse_u64(argv[++i], v)) {
+            std::fprintf(stderr, "%s: %s takes a number (got '%s')\n", argv[0], k.c_str(), argv[i]);
+            return 2;
+        }
         if (k == "--mode") mode_sel = (int)v;
         else if (k == "--seed") seed = v;
         else if (k == "--start") start = v;

@@ -29,6 +29,7 @@
 #include <vector>
 
 #include "../accel/dut.h"
+#include "../common/tb_util.h"
 #include "../accel/sim_port.h"
 #include "mma/accel_model.h"
 #include "jobs.h"
@@ -58,12 +59,7 @@ int usage(const char *msg) {
     return 2;
 }
 
-bool parse_u64(const char *s, uint64_t &v) {
-    if (!s || !*s) return false;
-    char *end = nullptr;
-    v = std::strtoull(s, &end, 0);
-    return *end == 0 && s[0] != '-';
-}
+using tb::parse_u64;
 
 // The cycles of a failing job that its automatic waveform holds (--trace-cycles).
 constexpr uint64_t kTraceCyclesDefault = 20000;

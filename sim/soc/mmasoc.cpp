@@ -60,6 +60,7 @@
 #include "Vmma_soc_vexsys_mma_soc_top.h"
 #endif
 #endif
+#include "../common/tb_util.h"
 #include "elf_load.h"
 #include "verilated.h"
 #if VM_TRACE
@@ -426,15 +427,7 @@ int usage(const char *msg) {
     return EXIT_USAGE;
 }
 
-bool parse_u64(const char *s, uint64_t *out) {
-    if (!s || !*s) return false;
-    char *end = nullptr;
-    errno = 0;
-    unsigned long long v = std::strtoull(s, &end, 0);
-    if (errno || *end || s[0] == '-') return false;
-    *out = v;
-    return true;
-}
+bool parse_u64(const char *s, uint64_t *out) { return tb::parse_u64(s, *out); }
 
 // What the command line asked for.
 struct Options {
