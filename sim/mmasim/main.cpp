@@ -29,8 +29,8 @@
 #include <vector>
 
 #include "../accel/dut.h"
-#include "../common/tb_util.h"
 #include "../accel/sim_port.h"
+#include "../common/tb_util.h"
 #include "mma/accel_model.h"
 #include "jobs.h"
 #include "report.h"
@@ -239,10 +239,10 @@ int cmd_regress(int argc, char **argv) {
             if (tty) std::fprintf(stderr, "\r\033[K");
             std::printf("FAIL job %llu: %s: %s%s\n  reproduce: %s\n", (unsigned long long)j,
                         what.c_str(), r.message.c_str(), r.operands.c_str(), rep.c_str());
-            // f: the file; cycles: the job's; end: the waveform's last model cycle (0: all); stop: the
+            // f: the file; cycles: the job's; last: the waveform's last model cycle (0: all); stop: the
             // model cycle an RTL assertion stopped the model at (0: none)
-            auto waveform_line = [&](const std::string &f, uint64_t cycles, uint64_t end, uint64_t stop) {
-                if (stop && (!end || stop <= end))
+            auto waveform_line = [&](const std::string &f, uint64_t cycles, uint64_t last, uint64_t stop) {
+                if (stop && (!last || stop <= last))
                     std::printf("  waveform: %s (to cycle %llu, where the RTL assertion stopped the model)\n", f.c_str(),
                                 (unsigned long long)stop);
                 else if (o.trace_cycles && cycles > o.trace_cycles)
@@ -258,11 +258,11 @@ int cmd_regress(int argc, char **argv) {
                                         std::to_string(j) + ".fst";
                 Session t;
                 if (t.open(o.config, fst.c_str())) {
-                    const uint64_t end = o.trace_cycles ? t.dut->cycles() + o.trace_cycles : 0;
-                    if (end) t.dut->trace_until(end);
+                    const uint64_t last = o.trace_cycles ? t.dut->cycles() + o.trace_cycles : 0;
+                    if (last) t.dut->trace_until(last);
                     const Outcome again = run(*t.dut, t.dev, *t.cfg, t.geo, spec);
                     t.dut->trace(nullptr);
-                    waveform_line(fst, again.cycles, end, t.dut->stopped_at());
+                    waveform_line(fst, again.cycles, last, t.dut->stopped_at());
                 }
             }
             std::fflush(stdout);
