@@ -8,7 +8,8 @@
 # Defaults: config default, seed 1, 100000 jobs, one shard per core, out build/regress-<config>-s<seed>.
 # Every shard writes DIR/shard_<i>.json (summary, failures with their reproduction commands) and
 # DIR/shard_<i>.xml (JUnit); DIR/summary.json is the merged summary; the last line is
-# "N passed, M failed". The exit status is non-zero if any job failed.
+# "N passed, M failed". The exit status is non-zero if any job failed or a shard wrote no summary
+# (mmasim merge refuses an incomplete set of shards). At most one shard a job.
 set -uo pipefail
 ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 MMASIM=${MMASIM:-$ROOT/build/bin/mmasim}
