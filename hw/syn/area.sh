@@ -87,7 +87,7 @@ defines=(-DMMA_CFG_VH="\"mma_cfg_$config.vh\"")
 . "$ROOT/hw/syn/cfg_param.sh"
 tm=$(mma_cfg_param "$cfg_vh" TM) tn=$(mma_cfg_param "$cfg_vh" TN) w=$(mma_cfg_param "$cfg_vh" W)
 if [[ -n $array ]]; then
-  [[ $array =~ ^([0-9]+)x([0-9]+)$ ]] || { echo "area.sh: --array RxC, e.g. 1x1" >&2; exit 2; }
+  [[ $array =~ ^([1-9][0-9]*)x([1-9][0-9]*)$ ]] || { echo "area.sh: --array RxC of DPUs, each >= 1, e.g. 1x1" >&2; exit 2; }
   tm=${BASH_REMATCH[1]} tn=${BASH_REMATCH[2]}
   defines+=(-DMMA_SYN_TM="$tm" -DMMA_SYN_TN="$tn")
 fi
