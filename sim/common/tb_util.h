@@ -68,8 +68,6 @@ inline int64_t sext(uint64_t v, unsigned width) {
     return (int64_t)((v ^ m) - m);
 }
 
-// Counts checks and mismatches of one test; prints at most `show` mismatches, each followed by the
-// one-line command that replays exactly that case.
 // A whole decimal (or 0x hex) number in 0 .. 2^64 - 1 from s; false for anything else (empty, a
 // sign, trailing text, out of range), v then unspecified.
 inline bool parse_u64(const char *s, uint64_t &v) {
@@ -80,6 +78,8 @@ inline bool parse_u64(const char *s, uint64_t &v) {
     return *end == 0 && errno == 0;
 }
 
+// Counts checks and mismatches of one test; prints at most `show` mismatches, each followed by the
+// one-line command that replays exactly that case.
 struct report {
     const char *name;
     std::string replay;   // command prefix; " --seed S --start I --count 1" is appended
@@ -111,10 +111,10 @@ struct report {
         }
         return false;
     }
-    // The summary line; exit status 0 all passed, 1 a mismatch, 2 no case compared (a slice past the end).
+    // The summary line; exit status 0 all passed, 1 a mismatch, 2 no case compared (an empty slice).
     int finish() const {
         if (checks == 0) {
-            std::printf("%s: no case compared (--start %llu --count %llu is past the stage's cases)\n", name,
+            std::printf("%s: no case compared (the slice --start %llu --count %llu holds none)\n", name,
                         (unsigned long long)start, (unsigned long long)count);
             return 2;
         }
