@@ -64,6 +64,20 @@ using tb::parse_u64;
 // The cycles of a failing job that its automatic waveform holds (--trace-cycles).
 constexpr uint64_t kTraceCyclesDefault = 20000;
 
+// "I/N" with 0 <= I < N: a shard of a run (--shard, and the shard field of a summary).
+bool parse_shard(const char *text, unsigned &i, unsigned &n) {
+    char c = 0;
+    return std::sscanf(text, "%u/%u%c", &i, &n, &c) == 2 && n > 0 && i < n;
+}
+
+// Stops d's waveform `cycles` cycles from now (0: never); the model cycle it stops at, 0 for never.
+uint64_t limit_waveform(sim::Dut &d, uint64_t cycles) {
+    if (!cycles) return 0;
+    const uint64_t last = d.cycles() + cycles;
+    d.trace_until(last);
+    return last;
+}
+
 struct RegressOpts {
     std::string config = "default", fst_dir = ".", json, junit, coverage;
     uint64_t seed = 1, jobs = 200, shard_i = 0, shard_n = 1;
@@ -162,9 +176,7 @@ int cmd_regress(int argc, char **argv) {
         }
         else if (k == "--shard" && i + 1 < argc) {
             unsigned a = 0, b = 0;
-            char c = 0;
-            if (std::sscanf(argv[++i], "%u/%u%c", &a, &b, &c) != 2 || b == 0 || a >= b)
-                return usage("--shard takes I/N with 0 <= I < N");
+            if (!parse_shard(argv[++i], a, b)) return usage("--shard takes I/N with 0 <= I < N");
             o.shard_i = a;
             o.shard_n = b;
         } else return usage(("bad or incomplete option " + k).c_str());
@@ -179,8 +191,7 @@ int cmd_regress(int argc, char **argv) {
     if (o.mode >= 0 && (unsigned)o.mode >= b.cfg->nmodes) return usage("--mode is past the configuration's mode table");
     if (o.mode >= 0 && o.each_mode) return usage("--mode and --each-mode exclude each other");
     // the waveform's last cycle (0: all of them)
-    const uint64_t trace_end = o.trace && o.job >= 0 && o.trace_cycles ? b.dut->cycles() + o.trace_cycles : 0;
-    if (trace_end) b.dut->trace_until(trace_end);
+    const uint64_t trace_end = o.trace && o.job >= 0 ? limit_waveform(*b.dut, o.trace_cycles) : 0;
     if (o.each_mode) o.jobs = (uint64_t)o.each_mode * b.cfg->nmodes;
     DrawOpts dopt;
     dopt.fault_permille = o.faults;
@@ -258,8 +269,7 @@ int cmd_regress(int argc, char **argv) {
                                         std::to_string(j) + ".fst";
                 Session t;
                 if (t.open(o.config, fst.c_str())) {
-                    const uint64_t last = o.trace_cycles ? t.dut->cycles() + o.trace_cycles : 0;
-                    if (last) t.dut->trace_until(last);
+                    const uint64_t last = limit_waveform(*t.dut, o.trace_cycles);
                     const Outcome again = run(*t.dut, t.dev, *t.cfg, t.geo, spec);
                     t.dut->trace(nullptr);
                     waveform_line(fst, again.cycles, last, t.dut->stopped_at());
@@ -310,8 +320,12 @@ int cmd_merge(int argc, char **argv) {
     std::string out;
     unsigned files = 0;
     std::set<uint64_t> seeds;
-    // (config, seed) -> shard count N -> shard index -> file
-    std::map<std::pair<std::string, uint64_t>, std::map<unsigned, std::map<unsigned, std::string>>> shards;
+    // the shards of each split run: (config, seed) -> its shard count N and the file of each shard index
+    struct Split {
+        unsigned n = 0;
+        std::map<unsigned, std::string> files;
+    };
+    std::map<std::pair<std::string, uint64_t>, Split> splits;
     for (int i = 2; i < argc; i++) {
         if (!std::strcmp(argv[i], "--json")) {
             if (i + 1 >= argc) return usage("--json needs a file");
@@ -327,22 +341,21 @@ int cmd_merge(int argc, char **argv) {
         // a shard of a run ("I/N"): the same shard twice, or shards of one seed split in different
         // ways, would count jobs twice
         unsigned si = 0, sn = 0;
-        char c = 0;
-        if (std::sscanf(s.shard.c_str(), "%u/%u%c", &si, &sn, &c) == 2 && sn > 0 && si < sn) {
-            auto &ways = shards[{s.config, s.seed}];
-            if (!ways.empty() && ways.begin()->first != sn) {
+        if (parse_shard(s.shard.c_str(), si, sn)) {
+            Split &sp = splits[{s.config, s.seed}];
+            if (sp.n && sp.n != sn) {
                 std::fprintf(stderr, "mmasim merge: %s: shard %u/%u of config %s seed %llu, but %s is a shard of %u: "
                              "the two splits overlap\n", argv[i], si, sn, s.config.c_str(), (unsigned long long)s.seed,
-                             ways.begin()->second.begin()->second.c_str(), ways.begin()->first);
+                             sp.files.begin()->second.c_str(), sp.n);
                 return 2;
             }
-            auto &files_of = ways[sn];
-            if (files_of.count(si)) {
+            sp.n = sn;
+            if (sp.files.count(si)) {
                 std::fprintf(stderr, "mmasim merge: %s: shard %u/%u of config %s seed %llu is %s as well\n", argv[i], si,
-                             sn, s.config.c_str(), (unsigned long long)s.seed, files_of[si].c_str());
+                             sn, s.config.c_str(), (unsigned long long)s.seed, sp.files[si].c_str());
                 return 2;
             }
-            files_of[si] = argv[i];
+            sp.files[si] = argv[i];
         }
         if (files++ == 0) total.seed = s.seed;
         seeds.insert(s.seed);
@@ -350,17 +363,16 @@ int cmd_merge(int argc, char **argv) {
     }
     if (!files) return usage("merge needs at least one shard summary");
     // every shard of each split run: a shard that crashed or was left out must not give a clean summary
-    for (const auto &run : shards)
-        for (const auto &way : run.second)
-            if (way.second.size() != way.first) {
-                std::string missing;
-                for (unsigned k = 0; k < way.first; k++)
-                    if (!way.second.count(k)) missing += (missing.empty() ? "" : ", ") + std::to_string(k) + "/" + std::to_string(way.first);
-                std::fprintf(stderr, "mmasim merge: config %s seed %llu: no summary of shard %s: its jobs would be "
-                             "missing from the merged run\n", run.first.first.c_str(), (unsigned long long)run.first.second,
-                             missing.c_str());
-                return 2;
-            }
+    for (const auto &run : splits) {
+        const Split &sp = run.second;
+        if (sp.files.size() == sp.n) continue;
+        std::string missing;
+        for (unsigned k = 0; k < sp.n; k++)
+            if (!sp.files.count(k)) missing += (missing.empty() ? "" : ", ") + std::to_string(k) + "/" + std::to_string(sp.n);
+        std::fprintf(stderr, "mmasim merge: config %s seed %llu: no summary of shard %s: its jobs would be missing "
+                     "from the merged run\n", run.first.first.c_str(), (unsigned long long)run.first.second, missing.c_str());
+        return 2;
+    }
     total.shard = std::to_string(files) + " shards";
     // summaries of several seeds (a long run in chunks): the header's seed is only the first one
     if (seeds.size() > 1) total.shard += " of " + std::to_string(seeds.size()) + " seeds (each failure names its own)";
