@@ -427,8 +427,6 @@ int usage(const char *msg) {
     return EXIT_USAGE;
 }
 
-bool parse_u64(const char *s, uint64_t *out) { return tb::parse_u64(s, *out); }
-
 // What the command line asked for.
 struct Options {
     std::string elf_path, trace_path;
@@ -599,7 +597,7 @@ int main(int argc, char **argv) {
     for (int i = 1; i < argc; ++i) {
         const std::string a = argv[i];
         auto value = [&](uint64_t *v) {
-            if (i + 1 >= argc || !parse_u64(argv[i + 1], v)) return false;
+            if (i + 1 >= argc || !tb::parse_u64(argv[i + 1], *v)) return false;
             ++i;
             return true;
         };
