@@ -39,7 +39,7 @@ public:
     }
     void reset() override {
         V *t = top_.get();
-        stopped_ = false;
+        stop_cycle_ = 0;
         t->rst_ni = 0;
         t->clk_i = 0;
         drive_idle();
@@ -56,7 +56,7 @@ public:
     }
     uint32_t read32(uint32_t offset, uint8_t *resp) override {
         V *t = top_.get();
-        if (stopped_) {
+        if (stop_cycle_) {
             no_answer(resp);
             return 0xDEADBEEF;
         }
@@ -92,7 +92,7 @@ public:
     }
     void write32(uint32_t offset, uint32_t value, uint8_t *resp) override {
         V *t = top_.get();
-        if (stopped_) {
+        if (stop_cycle_) {
             no_answer(resp);
             return;
         }
@@ -125,7 +125,7 @@ public:
     }
     bool irq() const override { return top_->irq_o; }
     uint64_t cycles() const override { return cycles_; }
-    uint64_t stopped_at() const override { return stopped_ ? stop_cycle_ : 0; }
+    uint64_t stopped_at() const override { return stop_cycle_; }
     bool trace(const char *path) override {
         if (fst_) {
             fst_->close();
@@ -191,7 +191,7 @@ private:
     }
     // The rising edge (with the memory's view of the handshakes), then the falling one.
     void tick_pre() {
-        if (stopped_) return;
+        if (stop_cycle_) return;
         Verilated::threadContextp(ctx_.get());
         sample(out_);
         top_->clk_i = 1;
@@ -201,7 +201,7 @@ private:
         apply(in_);
     }
     void tick_post() {
-        if (stopped_) {   // the clock has stopped; time goes on, so the driver's timeout still ends the job
+        if (stop_cycle_) {   // the clock has stopped; time goes on, so the driver's timeout still ends the job
             ++cycles_;
             return;
         }
@@ -217,8 +217,7 @@ private:
                          " (the ASSERTION line above; the model stops there)");
             ctx_->gotError(false);
             ctx_->gotFinish(false);
-            stopped_ = true;
-            stop_cycle_ = cycles_;
+            stop_cycle_ = cycles_;   // >= 1: counted before the check
         }
     }
     void tick() {
@@ -239,8 +238,7 @@ private:
     AxiIn in_;
     uint64_t cycles_ = 0;
     uint64_t fst_until_ = 0;
-    bool stopped_ = false;   // an RTL assertion fired ($stop): no clock edges until reset()
-    uint64_t stop_cycle_ = 0;
+    uint64_t stop_cycle_ = 0;   // the cycle an RTL assertion ($stop) fired, 0 if none: no clock edges until reset()
 };
 
 }  // namespace sim
