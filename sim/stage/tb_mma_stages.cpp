@@ -84,7 +84,7 @@ int run_decode(const opts &o) {
         const bool all = info->storage_bits <= 16;
         const uint64_t n = all ? (1ull << info->storage_bits) + 64 : 1000000;
         for (uint64_t i = 0; i < n; i++, idx++) {
-            if (idx < o.start || (o.count && idx >= o.start + o.count)) continue;
+            if (!rep.in_slice(idx)) continue;
             tb::rng r(o.seed, idx);
             uint64_t code;
             if (all) {
@@ -242,7 +242,7 @@ int run_multiply(const opts &o) {
             const uint64_t na = 1ull << mma_format_get(fa)->storage_bits, nb = 1ull << mma_format_get(fb)->storage_bits;
             for (uint64_t a = 0; a < na; a++) {
                 for (uint64_t b = 0; b < nb; b++, idx++) {
-                    if (idx < o.start || (o.count && idx >= o.start + o.count)) continue;
+                    if (!rep.in_slice(idx)) continue;
                     one(idx, fa, a, fb, b, false, MMA_FMT_UE8M0, 0, 0);
                 }
             }
@@ -250,7 +250,7 @@ int run_multiply(const opts &o) {
     }
     // random: 16-bit and tf32 pairs, and scaled products of the narrow formats
     for (uint64_t i = 0; i < 400000; i++, idx++) {
-        if (idx < o.start || (o.count && idx >= o.start + o.count)) continue;
+        if (!rep.in_slice(idx)) continue;
         tb::rng r(o.seed, idx);
         if (r.chance(50)) {
             const mma_format f = wide[r.below(3)];
@@ -283,7 +283,7 @@ int run_nibble_lane(const opts &o) {
         for (unsigned ib = 0; ib < 5; ib++) {
             for (unsigned a = 0; a < 16; a++) {
                 for (unsigned b = 0; b < 16; b++, idx++) {
-                    if (idx < o.start || (o.count && idx >= o.start + o.count)) continue;
+                    if (!rep.in_slice(idx)) continue;
                     const mma_format fa = fmts[ia], fb = fmts[ib];
                     top->lane_fa = fa; top->lane_fb = fb; top->lane_a = a; top->lane_b = b;
                     top->lane_clk = 0; top->eval();
