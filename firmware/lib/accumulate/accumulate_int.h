@@ -83,13 +83,6 @@ typedef mma_status (*mmai_product_fetch)(const void *ctx, size_t pos, mma_produc
 mma_status mmai_accumulate_fetch(const mma_profile *prof, mmai_product_fetch fetch, const void *ctx, size_t n,
                                 mma_format ctype, uint64_t c, mma_format dtype, uint64_t *d);
 
-/* Align-stage core: folds C into E (finite C; a zero C under zero_c_term), applies min_E (no specials check). */
-mma_status mmai_bfma_frame(const mma_profile *prof, mma_format dtype, bool have_products, int32_t e_products,
-                           const mma_value *c, mma_bfma_frame *out);
-
-/* C's aligned, truncated, signed term at weight 2^(E-F) (0 unless frame->c_term). */
-int64_t mmai_bfma_c_term(const mma_profile *prof, const mma_bfma_frame *frame, const mma_value *c);
-
 /* Term exponent of a zero element of an operand vector: below any real one (two of them still fit an int16_t). */
 #define MMAI_BFMA_ZERO_E (-16000)
 

@@ -132,18 +132,6 @@ static MMAI_INLINE mma_status round_core(const mma_profile *prof, const mma_form
     return (st == MMA_OK && value != NULL) ? mmai_decode_float(dinfo, *code, value) : st;
 }
 
-mma_status mmai_bfma_frame(const mma_profile *prof, mma_format dtype, bool have_products, int32_t e_products,
-                           const mma_value *c, mma_bfma_frame *out)
-{
-    frame_core(prof, dtype, have_products, e_products, c, out);
-    return MMA_OK;
-}
-
-int64_t mmai_bfma_c_term(const mma_profile *prof, const mma_bfma_frame *frame, const mma_value *c)
-{
-    return c_term_core(prof, frame, c);
-}
-
 mma_status mma_bfma_align(const mma_profile *prof, mma_format dtype, const mma_product *terms, size_t n,
                           const mma_value *c, mma_bfma_frame *out)
 {

@@ -65,9 +65,6 @@ void mmai_instr_defaults(mma_instr *ins, mma_family family);
 /* Copies a descriptor field by field (a struct assignment may become a memcpy call on small targets). */
 void mmai_instr_copy(mma_instr *dst, const mma_instr *src);
 
-/* True if the two descriptors are equal field by field. */
-bool mmai_instr_equal(const mma_instr *x, const mma_instr *y);
-
 /* Valid wgmma N for the integer and b1 types: 8, 16, 24, 32, then 48..256 step 16. */
 static inline bool mmai_wgmma_int_n_ok(unsigned n)
 {

@@ -90,16 +90,6 @@ void mmai_instr_copy(mma_instr *dst, const mma_instr *src)
     dst->stype = src->stype;
 }
 
-bool mmai_instr_equal(const mma_instr *x, const mma_instr *y)
-{
-    return x->family == y->family && x->m == y->m && x->n == y->n && x->k == y->k &&
-           x->atype == y->atype && x->btype == y->btype && x->ctype == y->ctype &&
-           x->dtype == y->dtype && x->alayout == y->alayout && x->blayout == y->blayout &&
-           x->satfinite == y->satfinite && x->bitop == y->bitop && x->f64_round == y->f64_round &&
-           x->kind == y->kind && x->sparsity == y->sparsity && x->block_scale == y->block_scale &&
-           x->scale_vec == y->scale_vec && x->stype == y->stype;
-}
-
 /* ---- shape tables --------------------------------------------------------------------------- */
 
 static const shape_set MMA_F16 = {{{8, 8, 4}, {16, 8, 8}, {16, 8, 16}}, 3,
