@@ -170,6 +170,12 @@ static void check_packing(void)
     /* ue8m0x2: a in d[15:8]. 1.0 = 127; 3.0: rz 2 = 128, rp 4 = 129. */
     EXPECT_CVT(MMA_CVT_UE8M0X2, MMA_CVT_F32, RZ, 0, 0, 0x7F80u, F(1.0f), F(3.0f));
     EXPECT_CVT(MMA_CVT_UE8M0X2, MMA_CVT_F32, RP, 0, 0, 0x7F81u, F(1.0f), F(3.0f));
+    /* Below 2^-127 (f32 subnormals 2^-130 = 0x00080000, 2^-149 = 0x00000001) and 0 give 0x00 in both
+       modes (no zero; convert.h); exactly 2^-127 (0x00400000) is 0x00 too. */
+    EXPECT_CVT(MMA_CVT_UE8M0X2, MMA_CVT_F32, RZ, 0, 0, 0x0000u, 0x00080000u, 0x00000001u);
+    EXPECT_CVT(MMA_CVT_UE8M0X2, MMA_CVT_F32, RP, 0, 0, 0x0000u, 0x00080000u, 0x00000001u);
+    EXPECT_CVT(MMA_CVT_UE8M0X2, MMA_CVT_F32, RZ, 0, 0, 0x0000u, F(0.0f), 0x00400000u);
+    EXPECT_CVT(MMA_CVT_UE8M0X2, MMA_CVT_F32, RP, 0, 0, 0x0001u, F(0.0f), 0x00400001u); /* just above: 2^-126 */
     /* From bf16x2: upper bf16 3.0 (0x4040), lower 0.5 (0x3F00 -> 126). */
     EXPECT_CVT(MMA_CVT_UE8M0X2, MMA_CVT_BF16X2, RZ, 0, 0, 0x807Eu, 0x40403F00u);
     EXPECT_CVT(MMA_CVT_UE8M0X2, MMA_CVT_BF16X2, RP, SAT, 0, 0x817Eu, 0x40403F00u);
@@ -487,10 +493,16 @@ static void check_rs(void)
                 /* A finite f32 around the target's range: exponent from below its subnormals to above max. */
                 int lo = ref_emin(rf) - rf->mbits - 3, hi = ref_emax(rf) + 2;
                 int e = lo + (int)rng_below(&s, (uint64_t)(hi - lo + 1));
+                if (it % 8 == 7) { /* far below the target's subnormals: the k bits are all zero */
+                    e = -126 + (int)rng_below(&s, (uint64_t)(lo + 126));
+                }
                 if (e < -126) {
                     e = -126;
                 }
                 uint32_t x = (uint32_t)((rng_next(&s) & 0x807FFFFFu) | ((uint32_t)(e + 127) << 23));
+                if (it % 4 == 1) { /* a short significand: its last bit inside or above the k bits */
+                    x &= ~((1u << rng_below(&s, 23)) - 1u);
+                }
                 float xf;
                 memcpy(&xf, &x, sizeof xf);
                 uint32_t top = top_bits(rf, fabs((double)xf), f->k);
