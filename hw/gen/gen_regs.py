@@ -8,6 +8,7 @@ Outputs (committed; ctest lint_gen_fresh regenerates them and diffs):
                                    script; PeakRDL-regblock's SystemVerilog is not read by the yosys
                                    of this project, so the RTL comes from the same compiled map here)
   include/mma/hw/mma_accel_regs.h  C offsets and field masks (PeakRDL c-header)
+  include/mma/hw/mma_accel_reg_table.h  every register's software view as a table (register tests)
   docs/REGISTERS.md                the reference (PeakRDL markdown)
 
 Register block behaviour: one AXI4-Lite transaction at a time; writes take the byte strobes;
@@ -192,6 +193,56 @@ def gen_verilog(top):
     return ''.join(out)
 
 
+def gen_reg_table(top):
+    """The software view of every register, read from the map's properties (not from gen_verilog's
+    RTL): what a register test expects of the block and a register dump prints."""
+    rows = []
+    for r in top.registers():
+        m = {'read': 0, 'store': 0, 'hw': 0, 'woclr': 0, 'pulse': 0}
+        reset = 0
+        for f in r.fields():
+            bits = ((1 << f.width) - 1) << f.lsb
+            pulse = f.is_sw_writable and bool(f.get_property('singlepulse'))
+            woclr = bool(f.get_property('woclr'))
+            if f.is_sw_readable:
+                m['read'] |= bits
+            if pulse:
+                m['pulse'] |= bits
+            elif woclr:
+                m['woclr'] |= bits
+            elif f.is_sw_writable:
+                m['store'] |= bits
+            elif f.is_hw_writable:
+                m['hw'] |= bits
+            reset |= (f.get_property('reset') or 0) << f.lsb
+        lock = 1 if r.get_property('lock_busy', default=False) else 0
+        rows.append(f'    {{"{r.inst_name}", 0x{r.absolute_address:03X}u, {lock}u, 0x{reset:08X}u, 0x{m["read"]:08X}u, '
+                    f'0x{m["store"]:08X}u, 0x{m["hw"]:08X}u, 0x{m["woclr"]:08X}u, 0x{m["pulse"]:08X}u}},')
+    return ('/* GENERATED from hw/regs/mma_accel.rdl by hw/gen/gen_regs.py; do not edit */\n'
+            '/* mmacore: every register of the accelerator with its software view (register tests, dumps). */\n'
+            '#ifndef MMA_ACCEL_REG_TABLE_H\n#define MMA_ACCEL_REG_TABLE_H\n\n#include <stdint.h>\n\n'
+            '/* One register: its bits by how software sees them (a bit is in at most one of store, hw,\n'
+            ' * woclr and pulse). Writes to a register without store, woclr or pulse bits answer SLVERR and\n'
+            ' * change nothing; addresses without a register answer DECERR. */\n'
+            'typedef struct mma_accel_reg_info {\n'
+            '    const char *name;\n'
+            '    uint16_t offset;     /* byte offset in the 4 KiB window */\n'
+            '    uint8_t lock_busy;   /* writes are refused (STATUS.busy_write) while a job runs */\n'
+            '    uint32_t reset;      /* value after reset of the bits that are not hardware-driven */\n'
+            '    uint32_t read_mask;  /* bits software reads (the others read 0) */\n'
+            '    uint32_t store_mask; /* bits software writes and reads back */\n'
+            '    uint32_t hw_mask;    /* bits the hardware drives: software reads the hardware\'s value */\n'
+            '    uint32_t woclr_mask; /* bits the hardware sets and a written 1 clears */\n'
+            '    uint32_t pulse_mask; /* write-only bits that pulse for one cycle when written 1 */\n'
+            '} mma_accel_reg_info;\n\n'
+            f'#define MMA_ACCEL_REG_COUNT {len(rows)}\n\n'
+            '/* Returns every register of the map: MMA_ACCEL_REG_COUNT entries in address order. */\n'
+            'static inline const mma_accel_reg_info *mma_accel_reg_table(void)\n{\n'
+            '    static const mma_accel_reg_info table[MMA_ACCEL_REG_COUNT] = {\n' +
+            '\n'.join('    ' + r for r in rows) +
+            '\n    };\n    return table;\n}\n\n#endif /* MMA_ACCEL_REG_TABLE_H */\n')
+
+
 def write(path, text):
     os.makedirs(os.path.dirname(path), exist_ok=True)
     old = open(path).read() if os.path.exists(path) else None
@@ -222,6 +273,7 @@ def main():
                         '#define MMA_ACCEL_STATIC_ASSERT _Static_assert\n#endif\n', 1)
     text = '/* GENERATED from hw/regs/mma_accel.rdl by PeakRDL c-header (hw/gen/gen_regs.py); do not edit */\n' + text
     write(hdr, text)
+    write(os.path.join(args.out, 'include', 'mma', 'hw', 'mma_accel_reg_table.h'), gen_reg_table(top))
     mdir = os.path.join(args.out, 'docs')
     os.makedirs(mdir, exist_ok=True)
     with tempfile.TemporaryDirectory() as d:
