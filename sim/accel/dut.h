@@ -20,9 +20,10 @@ public:
     virtual void reset() = 0;
     // Advances n clock cycles; stops early when the interrupt line is high if irq_stop.
     virtual void run(uint64_t n, bool irq_stop) = 0;
-    // AXI4-Lite register accesses (the response code in *resp if not null: 0 OKAY, 2 SLVERR, 3 DECERR).
+    // AXI4-Lite register accesses (the response code in *resp if not null: 0 OKAY, 2 SLVERR, 3 DECERR);
+    // a write's byte strobes are strb (bit b: byte b of value).
     virtual uint32_t read32(uint32_t offset, uint8_t *resp = nullptr) = 0;
-    virtual void write32(uint32_t offset, uint32_t value, uint8_t *resp = nullptr) = 0;
+    virtual void write32(uint32_t offset, uint32_t value, uint8_t *resp = nullptr, uint8_t strb = 0xF) = 0;
     virtual bool irq() const = 0;
     virtual uint64_t cycles() const = 0;
     // The cycle at which an RTL assertion ($stop) stopped the model, 0 while it runs. A stopped model

@@ -90,7 +90,7 @@ public:
         if (resp) *resp = 0xFF;   // no answer: the harness reports it
         return 0xDEADBEEF;
     }
-    void write32(uint32_t offset, uint32_t value, uint8_t *resp) override {
+    void write32(uint32_t offset, uint32_t value, uint8_t *resp, uint8_t strb) override {
         V *t = top_.get();
         if (stop_cycle_) {
             no_answer(resp);
@@ -99,7 +99,7 @@ public:
         t->s_awaddr_i = offset & 0xFFF;
         t->s_awvalid_i = 1;
         t->s_wdata_i = value;
-        t->s_wstrb_i = 0xF;
+        t->s_wstrb_i = strb & 0xFu;
         t->s_wvalid_i = 1;
         t->s_bready_i = 1;
         for (unsigned guard = 0; guard < 10000; guard++) {

@@ -5,6 +5,7 @@
 //                  [--json FILE] [--junit FILE] [--coverage FILE] [--quiet]
 //   mmasim bench   [--config NAME] [--latency CYCLES]
 //   mmasim merge   FILE... [--json FILE]
+//   mmasim regs    [--config NAME]...   (the register test: regs.cpp)
 //   mmasim list
 //
 // regress draws random jobs from the seed (job i from (seed, i) alone), runs each through the
@@ -38,6 +39,7 @@
 
 namespace mmasim {
 int cmd_conform(int argc, char **argv, const char *default_dir);
+int cmd_regs(int argc, char **argv);
 }
 
 namespace {
@@ -55,6 +57,7 @@ int usage(const char *msg) {
                  "       mmasim merge   FILE... [--json FILE]\n"
                  "       mmasim conform [DIR] [--config NAME]... [--lines N] [--gpu NAME] [--set DIR] [--out f32|f16]\n"
                  "                      [--line L [--trace] [--fst-dir DIR]]\n"
+                 "       mmasim regs    [--config NAME]...\n"
                  "       mmasim list\n");
     return 2;
 }
@@ -494,6 +497,7 @@ int main(int argc, char **argv) {
     if (cmd == "merge") return cmd_merge(argc, argv);
     if (cmd == "bench") return cmd_bench(argc, argv);
     if (cmd == "list") return cmd_list();
+    if (cmd == "regs") return mmasim::cmd_regs(argc, argv);
     if (cmd == "conform") return mmasim::cmd_conform(argc, argv, MMA_VECTORS_DIR);
     if (cmd == "--help" || cmd == "-h" || cmd == "help") return usage(nullptr), 0;
     return usage(("unknown command " + cmd).c_str());

@@ -1,0 +1,231 @@
+// mmasim regs: the register test of the accelerator's AXI4-Lite block against the register map.
+//
+//   mmasim regs [--config NAME]...      (every linked configuration by default)
+//
+// The expectations come from include/mma/hw/mma_accel_reg_table.h, which hw/gen/gen_regs.py writes
+// from the properties of hw/regs/mma_accel.rdl (not from the Verilog it generates). On a freshly
+// reset model, with no job run:
+//   reset      every register answers OKAY; the bits software stores or reads as constants hold
+//              their reset value (hardware-driven bits are the hardware's); unreadable bits read 0
+//   read-write each stored register takes all ones, all zeros, 0xA5A5A5A5, 0x5A5A5A5A and a walking
+//              one, and reads back exactly its stored bits; each byte strobe alone writes its byte only
+//   aliasing   a distinct value in every stored register, then all read back (no decode overlap)
+//   read-only  a write answers SLVERR and changes no bit that is not hardware-driven
+//   write-1    IRQ_STATUS (woclr) stays 0 when written ones; CTRL (pulses only) reads 0, a write of 0
+//              answers OKAY and starts nothing
+//   unmapped   every other word of the 4 KiB window answers DECERR to a read (data 0) and a write,
+//              and the writes change no register
+// lock_busy (writes refused while a job runs) needs a running job: mmasim regress --fault busy_write.
+// Every failure prints its register, the values and the command that repeats the test.
+#include <cstdarg>
+#include <cstdio>
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "../accel/dut.h"
+#include "mma/hw/mma_accel_reg_table.h"
+#include "session.h"
+
+namespace mmasim {
+
+namespace {
+
+constexpr uint8_t OKAY = 0, SLVERR = 2, DECERR = 3;
+
+struct RegTest {
+    sim::Dut &dut;
+    std::string cfg;
+    unsigned passed = 0, failed = 0;
+
+    void check(bool ok, const char *fmt, ...) __attribute__((format(printf, 3, 4))) {
+        if (ok) {
+            ++passed;
+            return;
+        }
+        if (failed++ < 20) {
+            char msg[256];
+            va_list ap;
+            va_start(ap, fmt);
+            std::vsnprintf(msg, sizeof msg, fmt, ap);
+            va_end(ap);
+            std::printf("FAIL %s: %s\n      reproduce: build/bin/mmasim regs --config %s\n", cfg.c_str(), msg,
+                        cfg.c_str());
+        }
+    }
+    uint32_t read(const mma_accel_reg_info &r, const char *when) {
+        uint8_t resp = 0xFF;
+        const uint32_t v = dut.read32(r.offset, &resp);
+        check(resp == OKAY, "%s @0x%03X: read (%s) answered %u, expected OKAY", r.name, r.offset, when, resp);
+        check((v & ~r.read_mask) == 0, "%s @0x%03X: read (%s) 0x%08X has bits outside the readable 0x%08X", r.name,
+              r.offset, when, v, r.read_mask);
+        return v;
+    }
+    void write(const mma_accel_reg_info &r, uint32_t v, uint8_t want, const char *what, uint8_t strb = 0xF) {
+        uint8_t resp = 0xFF;
+        dut.write32(r.offset, v, &resp, strb);
+        check(resp == want, "%s @0x%03X: write 0x%08X (%s, strobes 0x%X) answered %u, expected %u", r.name, r.offset, v,
+              what, strb, resp, want);
+    }
+};
+
+// Bits whose value software alone determines: stored, constant or write-1-to-clear (no job has run,
+// so the hardware has set nothing).
+uint32_t known_mask(const mma_accel_reg_info &r) { return r.read_mask & ~r.hw_mask; }
+
+void test_reset(RegTest &t, const mma_accel_reg_info *tab) {
+    for (unsigned i = 0; i < MMA_ACCEL_REG_COUNT; ++i) {
+        const mma_accel_reg_info &r = tab[i];
+        const uint32_t v = t.read(r, "after reset");
+        const uint32_t k = known_mask(r);
+        t.check((v & k) == (r.reset & k), "%s @0x%03X: reset value 0x%08X, expected 0x%08X in bits 0x%08X", r.name,
+                r.offset, v & k, r.reset & k, k);
+    }
+}
+
+void test_read_write(RegTest &t, const mma_accel_reg_info *tab) {
+    for (unsigned i = 0; i < MMA_ACCEL_REG_COUNT; ++i) {
+        const mma_accel_reg_info &r = tab[i];
+        if (!r.store_mask) continue;
+        std::vector<uint32_t> pats = {0xFFFFFFFFu, 0u, 0xA5A5A5A5u, 0x5A5A5A5Au};
+        for (unsigned b = 0; b < 32; ++b)
+            if (r.store_mask >> b & 1u) pats.push_back(1u << b);
+        for (uint32_t p : pats) {
+            t.write(r, p, OKAY, "pattern");
+            const uint32_t v = t.read(r, "after a pattern");
+            t.check((v & r.store_mask) == (p & r.store_mask), "%s @0x%03X: wrote 0x%08X, read back 0x%08X (stored bits 0x%08X)",
+                    r.name, r.offset, p, v, r.store_mask);
+        }
+        for (unsigned byte = 0; byte < 4; ++byte) {
+            t.write(r, 0u, OKAY, "clear");
+            t.write(r, 0xFFFFFFFFu, OKAY, "one byte", (uint8_t)(1u << byte));
+            const uint32_t v = t.read(r, "after one strobed byte");
+            const uint32_t want = r.store_mask & (0xFFu << (8 * byte));
+            t.check((v & r.store_mask) == want, "%s @0x%03X: ones with strobe 0x%X read back 0x%08X, expected 0x%08X",
+                    r.name, r.offset, 1u << byte, v & r.store_mask, want);
+        }
+        t.write(r, r.reset, OKAY, "restore");
+    }
+}
+
+// A value per stored register that differs from every other register's in its stored bits.
+uint32_t alias_value(const mma_accel_reg_info &r) { return (0x9E3779B9u * (r.offset + 4u)) ^ (r.offset * 0x01010101u); }
+
+void test_aliasing(RegTest &t, const mma_accel_reg_info *tab) {
+    for (unsigned i = 0; i < MMA_ACCEL_REG_COUNT; ++i)
+        if (tab[i].store_mask) t.write(tab[i], alias_value(tab[i]), OKAY, "distinct value");
+    for (unsigned i = 0; i < MMA_ACCEL_REG_COUNT; ++i) {
+        const mma_accel_reg_info &r = tab[i];
+        if (!r.store_mask) continue;
+        const uint32_t v = t.read(r, "after all distinct values");
+        const uint32_t want = alias_value(r) & r.store_mask;
+        t.check((v & r.store_mask) == want, "%s @0x%03X: read 0x%08X after every register got its own value, expected 0x%08X",
+                r.name, r.offset, v & r.store_mask, want);
+    }
+    for (unsigned i = 0; i < MMA_ACCEL_REG_COUNT; ++i)
+        if (tab[i].store_mask) t.write(tab[i], tab[i].reset, OKAY, "restore");
+}
+
+void test_read_only(RegTest &t, const mma_accel_reg_info *tab) {
+    for (unsigned i = 0; i < MMA_ACCEL_REG_COUNT; ++i) {
+        const mma_accel_reg_info &r = tab[i];
+        if (r.store_mask || r.woclr_mask || r.pulse_mask) continue;
+        const uint32_t before = t.read(r, "before a write");
+        t.write(r, ~before, SLVERR, "read-only");
+        const uint32_t after = t.read(r, "after a refused write");
+        const uint32_t k = known_mask(r);
+        t.check((after & k) == (before & k), "%s @0x%03X: a refused write changed 0x%08X to 0x%08X (bits 0x%08X)", r.name,
+                r.offset, before & k, after & k, k);
+    }
+}
+
+void test_write_one(RegTest &t, const mma_accel_reg_info *tab) {
+    for (unsigned i = 0; i < MMA_ACCEL_REG_COUNT; ++i) {
+        const mma_accel_reg_info &r = tab[i];
+        if (r.woclr_mask) {
+            t.write(r, 0xFFFFFFFFu, OKAY, "ones to write-1-to-clear");
+            const uint32_t v = t.read(r, "after writing ones");
+            t.check((v & r.woclr_mask) == 0, "%s @0x%03X: written ones set 0x%08X (software only clears)", r.name,
+                    r.offset, v & r.woclr_mask);
+        }
+        if (r.pulse_mask && !r.store_mask) {
+            t.write(r, 0u, OKAY, "zero to pulse bits");
+            const uint32_t v = t.read(r, "pulse bits");
+            t.check(v == 0, "%s @0x%03X: reads 0x%08X, expected 0 (write-only)", r.name, r.offset, v);
+        }
+    }
+    // nothing started: every hardware-driven STATUS bit (busy, done, error, busy_write) still 0
+    for (unsigned i = 0; i < MMA_ACCEL_REG_COUNT; ++i)
+        if (std::string(tab[i].name) == "STATUS") {
+            const uint32_t v = t.read(tab[i], "after the writes of 0");
+            t.check(v == 0, "STATUS @0x%03X: 0x%08X after writes of 0 and ones to IRQ_STATUS, expected 0", tab[i].offset, v);
+        }
+}
+
+void test_unmapped(RegTest &t, const mma_accel_reg_info *tab) {
+    std::vector<bool> mapped(1024, false);
+    for (unsigned i = 0; i < MMA_ACCEL_REG_COUNT; ++i) mapped[tab[i].offset / 4] = true;
+    unsigned holes = 0;
+    for (uint32_t w = 0; w < 1024; ++w) {
+        if (mapped[w]) continue;
+        ++holes;
+        uint8_t resp = 0xFF;
+        const uint32_t v = t.dut.read32(4 * w, &resp);
+        t.check(resp == DECERR && v == 0, "unmapped 0x%03X: read answered %u with 0x%08X, expected DECERR (3) with 0",
+                4 * w, resp, v);
+        t.dut.write32(4 * w, 0xFFFFFFFFu, &resp);
+        t.check(resp == DECERR, "unmapped 0x%03X: write answered %u, expected DECERR (3)", 4 * w, resp);
+    }
+    t.check(holes + MMA_ACCEL_REG_COUNT == 1024, "the map has %u registers and %u holes in 1024 words", MMA_ACCEL_REG_COUNT,
+            holes);
+    for (unsigned i = 0; i < MMA_ACCEL_REG_COUNT; ++i) {
+        const mma_accel_reg_info &r = tab[i];
+        const uint32_t v = t.read(r, "after the unmapped writes");
+        const uint32_t k = known_mask(r);
+        t.check((v & k) == (r.reset & k), "%s @0x%03X: 0x%08X after writes to unmapped words, expected 0x%08X", r.name,
+                r.offset, v & k, r.reset & k);
+    }
+}
+
+}  // namespace
+
+int cmd_regs(int argc, char **argv) {
+    std::vector<std::string> configs;
+    for (int i = 2; i < argc; ++i) {
+        const std::string a = argv[i];
+        if (a == "--config" && i + 1 < argc) {
+            configs.push_back(argv[++i]);
+        } else {
+            std::fprintf(stderr, "mmasim regs: unknown option %s\nusage: mmasim regs [--config NAME]...\n", a.c_str());
+            return 2;
+        }
+    }
+    if (configs.empty()) configs = sim::dut_configs();
+    const mma_accel_reg_info *tab = mma_accel_reg_table();
+    unsigned passed = 0, failed = 0;
+    for (const std::string &c : configs) {
+        sim::AxiMem mem(MEM_BASE, 1u << 16);
+        std::unique_ptr<sim::Dut> d(sim::make_dut(c, &mem));
+        if (!d) {
+            std::fprintf(stderr, "mmasim regs: no configuration %s in this build\n", c.c_str());
+            return 2;
+        }
+        d->reset();
+        RegTest t{*d, c};
+        test_reset(t, tab);
+        test_read_write(t, tab);
+        test_aliasing(t, tab);
+        test_read_only(t, tab);
+        test_write_one(t, tab);
+        test_unmapped(t, tab);
+        std::printf("regs %-10s %u registers, %u unmapped words: %u checks passed, %u failed (%llu cycles)\n", c.c_str(),
+                    MMA_ACCEL_REG_COUNT, 1024 - MMA_ACCEL_REG_COUNT, t.passed, t.failed,
+                    (unsigned long long)d->cycles());
+        passed += t.passed;
+        failed += t.failed;
+    }
+    std::printf("%u passed, %u failed\n", passed, failed);
+    return failed ? 1 : 0;
+}
+
+}  // namespace mmasim
