@@ -11,7 +11,8 @@
 # repository is never touched): apply it, rebuild that configuration's Verilator model and mmasim
 # (one build directory a configuration, DIR/b-CFG), run the suite's smoke regressions of the
 # configuration through ctest, as the suite defines them (rtl_accel_CFG: random jobs of seed 1;
-# rtl_accel_faults_CFG: a fault in every job; rtl_accel_kgrid_CFG: every mode's K grid); if the
+# rtl_accel_faults_CFG: a fault in every job; rtl_accel_kgrid_CFG: every mode's K grid) and the
+# register test (rtl_accel_regs: mmasim regs); if the
 # mutant survives them, the suite's stage tests
 # (ctest -L stage: every RTL stage module against its C stage function, tb_mma_stages), and if it
 # survives those too, a longer regression (seed 2, --long-jobs, default 1000). Unmutated, all must
@@ -130,8 +131,8 @@ stages() {  # the suite's stage tests (ctest -L stage) with configuration $1's b
   ctest --test-dir "$OUT/b-$1" -L "^stage$" --no-tests=error --output-on-failure --timeout 900 >> "$2" 2>&1
 }
 smoke() {  # the suite's smoke regressions of configuration $1 (ctest rtl_accel_CFG, rtl_accel_faults_CFG,
-           # rtl_accel_kgrid_CFG); log $2
-  ctest --test-dir "$OUT/b-$1" -R "^rtl_accel_(faults_|kgrid_)?$1\$" --no-tests=error --output-on-failure > "$2" 2>&1
+           # rtl_accel_kgrid_CFG) and the register test (rtl_accel_regs); log $2
+  ctest --test-dir "$OUT/b-$1" -R "^rtl_accel_((faults_|kgrid_)?$1|regs)\$" --no-tests=error --output-on-failure > "$2" 2>&1
 }
 
 declare -A base_ok
