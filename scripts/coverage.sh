@@ -1,8 +1,8 @@
 #!/usr/bin/env bash
 # Code coverage of the accelerator RTL over a regression: a coverage build of the default
 # configuration's model (Verilator line + toggle coverage, build-cov/), the regression in shards on
-# every core (each writes its coverage data), merged with verilator_coverage, an HTML report by
-# lcov's genhtml and a summary number.
+# every core (each writes its coverage data) and the register test (mmasim regs), merged with
+# verilator_coverage, an HTML report by lcov's genhtml and a summary number.
 #
 #   bash scripts/coverage.sh [--jobs N] [--seed S] [--config NAME]
 #
@@ -38,7 +38,11 @@ for ((i = 0; i < shards; i++)); do
     --json "$OUT/shard_$i.json" --coverage "$OUT/shard_$i.dat" --fst-dir "$OUT" >"$OUT/shard_$i.log" 2>&1 &
 done
 wait
-verilator_coverage --write "$OUT/merged.dat" "$OUT"/shard_*.dat || exit 1
+# the register test (mmasim regs) exercises what jobs do not: every register's reset value, byte
+# strobes, read-only and unmapped addresses
+regs_ok=1
+"$BUILD/bin/mmasim" regs --config "$config" --coverage "$OUT/regs.dat" >"$OUT/regs.log" 2>&1 || regs_ok=0
+verilator_coverage --write "$OUT/merged.dat" "$OUT"/shard_*.dat "$OUT/regs.dat" || exit 1
 verilator_coverage --write-info "$OUT/merged.info" "$OUT/merged.dat" || exit 1
 total=$(verilator_coverage --annotate "$OUT/annotate" "$OUT/merged.dat" 2>&1 | grep -i "total coverage")
 genhtml --quiet --output-directory "$OUT/html" --title "mmacore accelerator ($config)" "$OUT/merged.info" \
@@ -47,4 +51,6 @@ lines=$(lcov --summary "$OUT/merged.info" 2>&1 | grep -E "lines" | head -1)
 echo "coverage report: $OUT/html/index.html"
 echo "verilator_coverage: $total (line and toggle points of every RTL module)"
 echo "lcov: $lines"
+echo "register test: $(tail -n 1 "$OUT/regs.log")"
+((regs_ok)) || { echo "coverage.sh: the register test failed, see $OUT/regs.log" >&2; exit 1; }
 "$BUILD/bin/mmasim" merge "$OUT"/shard_*.json | tail -n 3

@@ -5,7 +5,7 @@
 //                  [--json FILE] [--junit FILE] [--coverage FILE] [--quiet]
 //   mmasim bench   [--config NAME] [--latency CYCLES]
 //   mmasim merge   FILE... [--json FILE]
-//   mmasim regs    [--config NAME]...   (the register test: regs.cpp)
+//   mmasim regs    [--config NAME]... [--coverage FILE]   (the register test: regs.cpp)
 //   mmasim list
 //
 // regress draws random jobs from the seed (job i from (seed, i) alone), runs each through the
@@ -57,7 +57,7 @@ int usage(const char *msg) {
                  "       mmasim merge   FILE... [--json FILE]\n"
                  "       mmasim conform [DIR] [--config NAME]... [--lines N] [--gpu NAME] [--set DIR] [--out f32|f16]\n"
                  "                      [--line L [--trace] [--fst-dir DIR]]\n"
-                 "       mmasim regs    [--config NAME]...\n"
+                 "       mmasim regs    [--config NAME]... [--coverage FILE]\n"
                  "       mmasim list\n");
     return 2;
 }

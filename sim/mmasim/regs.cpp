@@ -1,6 +1,6 @@
 // mmasim regs: the register test of the accelerator's AXI4-Lite block against the register map.
 //
-//   mmasim regs [--config NAME]...      (every linked configuration by default)
+//   mmasim regs [--config NAME]... [--coverage FILE]   (every linked configuration by default)
 //
 // The expectations come from include/mma/hw/mma_accel_reg_table.h, which hw/gen/gen_regs.py writes
 // from the properties of hw/regs/mma_accel.rdl (not from the Verilog it generates). On a freshly
@@ -191,14 +191,22 @@ void test_unmapped(RegTest &t, const mma_accel_reg_info *tab) {
 
 int cmd_regs(int argc, char **argv) {
     std::vector<std::string> configs;
+    std::string coverage;
     for (int i = 2; i < argc; ++i) {
         const std::string a = argv[i];
         if (a == "--config" && i + 1 < argc) {
             configs.push_back(argv[++i]);
+        } else if (a == "--coverage" && i + 1 < argc) {
+            coverage = argv[++i];
         } else {
-            std::fprintf(stderr, "mmasim regs: unknown option %s\nusage: mmasim regs [--config NAME]...\n", a.c_str());
+            std::fprintf(stderr, "mmasim regs: unknown option or missing value: %s\n"
+                                 "usage: mmasim regs [--config NAME]... [--coverage FILE]\n", a.c_str());
             return 2;
         }
+    }
+    if (!coverage.empty() && configs.size() != 1) {
+        std::fprintf(stderr, "mmasim regs: --coverage needs exactly one --config (a model writes its own points)\n");
+        return 2;
     }
     if (configs.empty()) configs = sim::dut_configs();
     const mma_accel_reg_info *tab = mma_accel_reg_table();
@@ -223,6 +231,7 @@ int cmd_regs(int argc, char **argv) {
                     (unsigned long long)d->cycles());
         passed += t.passed;
         failed += t.failed;
+        if (!coverage.empty()) d->write_coverage(coverage.c_str());   // only a model built with coverage writes
     }
     std::printf("%u passed, %u failed\n", passed, failed);
     return failed ? 1 : 0;
