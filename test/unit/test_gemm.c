@@ -75,17 +75,6 @@ static uint64_t SCALE_A[MAXD * MAXD], SCALE_B[MAXD * MAXD];
 /* Outcome of one check. */
 enum { PASS, FAIL, SKIP /* the preset has no datapath for the instruction */ };
 
-/* Parses text and resolves its profile on preset: 1 = usable, 0 = the GPU has no such datapath, -1 = error. */
-static int setup(mma_preset preset, const char *text, mma_instr *ins, mma_profile *prof)
-{
-    mma_diag diag;
-    if (mma_instr_parse(text, strlen(text), ins, &diag) != MMA_OK) {
-        printf("FAIL parse %s: %s\n", text, diag.reason);
-        return -1;
-    }
-    return mma_instr_profile(preset, ins, prof) == MMA_OK;
-}
-
 /*
  * Random valid metadata for m rows of k dense elements, and A_DENSE (m x k) from the stored A
  * (m x k/2, row stride lda) by the PTX rule of include/mma/sparse.h, written out here: index 0 in
@@ -134,34 +123,60 @@ static void random_sparse(const mma_instr *ins, size_t m, size_t k, size_t lda)
     }
 }
 
-static int check(mma_preset preset, const char *text, size_t m, size_t n, size_t k, int specials)
-{
+/* One check's instruction, profile and shape. */
+typedef struct draw {
     mma_instr ins;
     mma_profile prof;
-    const int usable = setup(preset, text, &ins, &prof);
-    if (usable <= 0) {
-        return usable < 0 ? FAIL : SKIP;
+    int sparse;
+    size_t k;     /* K, cut to whole metadata chunks for a sparse instruction */
+    size_t ka;    /* stored elements of a row of A */
+    size_t chunk; /* dense elements per metadata value (1: dense) */
+} draw;
+
+/*
+ * Parses text, resolves its profile on preset and fills A, B and C (a sparse instruction: also
+ * META and A_DENSE) with random codes for m x n x k: PASS, FAIL (bad text) or SKIP.
+ */
+static int draw_operands(mma_preset preset, const char *text, size_t m, size_t n, size_t k, int specials, draw *d)
+{
+    mma_diag diag;
+    if (mma_instr_parse(text, strlen(text), &d->ins, &diag) != MMA_OK) {
+        printf("FAIL parse %s: %s\n", text, diag.reason);
+        return FAIL;
     }
-    const int sparse = ins.sparsity != MMA_SPARSE_NONE;
-    k -= sparse ? k % 8u : 0; /* a sparse K is whole chunks */
-    const size_t ka = sparse ? k / 2u : k; /* stored elements of a row of A */
-    for (size_t i = 0; i < m * ka; ++i) A[i] = random_code((mma_format)ins.atype, specials);
-    for (size_t i = 0; i < k * n; ++i) B[i] = random_code((mma_format)ins.btype, specials);
-    for (size_t i = 0; i < m * n; ++i) C[i] = random_code((mma_format)ins.ctype, specials);
-    const uint64_t *a = A;
-    size_t chunk = 0;
-    if (sparse) {
-        random_sparse(&ins, m, k, ka);
-        a = A_DENSE;
+    if (mma_instr_profile(preset, &d->ins, &d->prof) != MMA_OK) {
+        return SKIP;
+    }
+    d->sparse = d->ins.sparsity != MMA_SPARSE_NONE;
+    d->chunk = 1;
+    if (d->sparse) {
         mma_sparse_layout lay;
-        if (mma_sparse_layout_of(&ins, &lay) != MMA_OK) {
+        if (mma_sparse_layout_of(&d->ins, &lay) != MMA_OK) {
             printf("FAIL sparse layout %s\n", text);
             return FAIL;
         }
-        chunk = lay.chunk;
+        d->chunk = lay.chunk;
     }
-    mma_gemm_desc g = {&ins, &prof, m, n, k, A, ka, B, n, C, n, D, n, sparse ? META : NULL,
-                       sparse ? k / chunk : 0, NULL, 0, NULL, 0};
+    d->k = k - k % d->chunk;
+    d->ka = d->sparse ? d->k / 2u : d->k;
+    for (size_t i = 0; i < m * d->ka; ++i) A[i] = random_code((mma_format)d->ins.atype, specials);
+    for (size_t i = 0; i < d->k * n; ++i) B[i] = random_code((mma_format)d->ins.btype, specials);
+    for (size_t i = 0; i < m * n; ++i) C[i] = random_code((mma_format)d->ins.ctype, specials);
+    if (d->sparse) {
+        random_sparse(&d->ins, m, d->k, d->ka);
+    }
+    return PASS;
+}
+
+/* The drawn GEMM (dense or sparse, no block scale) through mma_gemm against the dot-product chain. */
+static int check(const draw *d, mma_preset preset, const char *text, size_t m, size_t n)
+{
+    const mma_instr ins = d->ins;
+    const mma_profile prof = d->prof;
+    const size_t k = d->k;
+    const uint64_t *a = d->sparse ? A_DENSE : A;
+    mma_gemm_desc g = {&ins, &prof, m, n, k, A, d->ka, B, n, C, n, D, n, d->sparse ? META : NULL,
+                       d->sparse ? k / d->chunk : 0, NULL, 0, NULL, 0};
     mma_status st = mma_gemm(&g);
     if (st != MMA_OK) {
         printf("FAIL gemm %s: %s\n", text, mma_status_message(st));
@@ -226,40 +241,21 @@ static uint64_t unit_scale(mma_format stype)
  * ceil(k / block_k) the unit scale. The instruction's C and D types must be equal (each chunk's D
  * is the next one's C).
  */
-static int check_scaled(mma_preset preset, const char *text, size_t m, size_t n, size_t k, int specials)
+static int check_scaled(const draw *d, mma_preset preset, const char *text, size_t m, size_t n, int specials)
 {
-    mma_instr ins;
-    mma_profile prof;
-    const int usable = setup(preset, text, &ins, &prof);
-    if (usable <= 0) {
-        return usable < 0 ? FAIL : SKIP;
-    }
+    const mma_instr ins = d->ins;
+    const mma_profile prof = d->prof;
     mma_scale_shape shape;
     if (mma_block_scale_shape(&ins, &shape) != MMA_OK || ins.ctype != ins.dtype) {
         printf("FAIL %s: not a block-scaled instruction with ctype == dtype\n", text);
         return FAIL;
     }
-    const int sparse = ins.sparsity != MMA_SPARSE_NONE;
-    size_t chunk = 1;
-    if (sparse) {
-        mma_sparse_layout lay;
-        if (mma_sparse_layout_of(&ins, &lay) != MMA_OK) {
-            printf("FAIL sparse layout %s\n", text);
-            return FAIL;
-        }
-        chunk = lay.chunk;
-        k -= k % chunk;
-    }
+    const int sparse = d->sparse;
+    const size_t chunk = d->chunk, k = d->k, ka = d->ka;
     const mma_format stype = (mma_format)ins.stype;
-    const size_t ka = sparse ? k / 2u : k, nblk = (k + shape.block_k - 1u) / shape.block_k;
-    for (size_t i = 0; i < m * ka; ++i) A[i] = random_code((mma_format)ins.atype, specials);
-    for (size_t i = 0; i < k * n; ++i) B[i] = random_code((mma_format)ins.btype, specials);
-    for (size_t i = 0; i < m * n; ++i) C[i] = random_code((mma_format)ins.ctype, specials);
+    const size_t nblk = (k + shape.block_k - 1u) / shape.block_k;
     for (size_t i = 0; i < m * nblk; ++i) SCALE_A[i] = random_scale(stype, specials);
     for (size_t i = 0; i < nblk * n; ++i) SCALE_B[i] = random_scale(stype, specials);
-    if (sparse) {
-        random_sparse(&ins, m, k, ka);
-    }
     const size_t ldm = sparse ? k / chunk : 0;
     mma_gemm_desc g = {&ins, &prof, m, n, k, A, ka, B, n, C, n, D, n, sparse ? META : NULL, ldm,
                        SCALE_A, nblk, SCALE_B, n};
@@ -364,7 +360,7 @@ int main(void)
         "mma.sp::ordered_metadata.sync.aligned.m16n8k64.row.col.kind::mxf8f6f4.block_scale.scale_vec::1X.f32.e4m3.e4m3.f32.ue8m0",
         "mma.sp::ordered_metadata.sync.aligned.m16n8k128.row.col.kind::mxf4nvf4.block_scale.scale_vec::4X.f32.e2m1.e2m1.f32.ue4m3",
     };
-    /* Sparse checks take K down to whole chunks (37 -> 32: ragged for k = 64, whole for k = 32; 40 ragged for both). */
+    /* Sparse checks take K down to whole metadata chunks (37 -> 36 or 32; 40 stays): ragged for every k. */
     static const size_t sizes[][3] = {{16, 8, 16}, {5, 13, 37}, {33, 17, 64}, {1, 1, 1}, {3, 9, 0}, {7, 5, 40}};
     enum { NI = sizeof instrs / sizeof instrs[0], NS = sizeof scaled / sizeof scaled[0] };
     int count[3] = {0, 0, 0}, ran[NI + NS] = {0};
@@ -372,9 +368,14 @@ int main(void)
         for (size_t s = 0; s < sizeof sizes / sizeof sizes[0]; ++s) {
             for (int specials = 0; specials < 2; ++specials) {
                 for (size_t t = 0; t < NI + NS; ++t) {
-                    const int r = t < NI ? check((mma_preset)p, instrs[t], sizes[s][0], sizes[s][1], sizes[s][2], specials)
-                                         : check_scaled((mma_preset)p, scaled[t - NI], sizes[s][0], sizes[s][1],
-                                                        sizes[s][2], specials);
+                    const char *text = t < NI ? instrs[t] : scaled[t - NI];
+                    const size_t m = sizes[s][0], n = sizes[s][1];
+                    draw d;
+                    int r = draw_operands((mma_preset)p, text, m, n, sizes[s][2], specials, &d);
+                    if (r == PASS) {
+                        r = t < NI ? check(&d, (mma_preset)p, text, m, n)
+                                   : check_scaled(&d, (mma_preset)p, text, m, n, specials);
+                    }
                     ++count[r];
                     ran[t] += r != SKIP;
                 }
