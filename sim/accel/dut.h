@@ -24,6 +24,9 @@ public:
     // a write's byte strobes are strb (bit b: byte b of value).
     virtual uint32_t read32(uint32_t offset, uint8_t *resp = nullptr) = 0;
     virtual void write32(uint32_t offset, uint32_t value, uint8_t *resp = nullptr, uint8_t strb = 0xF) = 0;
+    // Sets the six 64-bit performance counters (CYCLES, BUSY, MACS, RD_BYTES, WR_BYTES, STALL, in
+    // that order) to v[0..5], which no register write can do: the register test's way to the high words.
+    virtual void preset_counters(const uint64_t v[6]) = 0;
     virtual bool irq() const = 0;
     virtual uint64_t cycles() const = 0;
     // The cycle at which an RTL assertion ($stop) stopped the model, 0 while it runs. A stopped model

@@ -123,6 +123,15 @@ public:
         t->s_bready_i = 0;
         if (resp) *resp = 0xFF;
     }
+    void preset_counters(const uint64_t v[6]) override {
+        auto *r = top_->rootp;
+        r->mma_accel__DOT__u_ctrl__DOT__cycles_o = v[0];
+        r->mma_accel__DOT__u_ctrl__DOT__busy_cycles_o = v[1];
+        r->mma_accel__DOT__u_ctrl__DOT__macs_o = v[2];
+        r->mma_accel__DOT__u_ctrl__DOT__rd_bytes_o = v[3];
+        r->mma_accel__DOT__u_ctrl__DOT__wr_bytes_o = v[4];
+        r->mma_accel__DOT__u_ctrl__DOT__stall_o = v[5];
+    }
     bool irq() const override { return top_->irq_o; }
     uint64_t cycles() const override { return cycles_; }
     uint64_t stopped_at() const override { return stop_cycle_; }

@@ -15,6 +15,8 @@
 //              answers OKAY and starts nothing
 //   unmapped   every other word of the 4 KiB window answers DECERR to a read (data 0) and a write,
 //              and the writes change no register
+//   counters   the 64-bit performance counters, preset near 2^32 by the harness: each HI word its
+//              own counter's, and CYCLES read LO then HI across the carry rising strictly
 // lock_busy (writes refused while a job runs) needs a running job: mmasim regress --fault busy_write.
 // Every failure prints its register, the values and the command that repeats the test.
 #include <cstdarg>
@@ -187,6 +189,46 @@ void test_unmapped(RegTest &t, const mma_accel_reg_info *tab) {
     }
 }
 
+// The 64-bit counters through their LO/HI pairs: the harness presets them (Dut::preset_counters),
+// since 2^32 cycles are out of any simulation's reach. The idle counters must read exactly their
+// preset values (each HI word wired to its own counter); CYCLES, preset 40 below 2^32, read LO then
+// HI again and again across the carry, must rise strictly (reading LO latches HI: a HI read live
+// after the carry would pair an old LO with a new HI and jump 2^32 ahead).
+void test_counters(RegTest &t, const mma_accel_reg_info *tab) {
+    static const char *const names[6] = {"CYCLES", "BUSY", "MACS", "RD_BYTES", "WR_BYTES", "STALL"};
+    const mma_accel_reg_info *lo[6] = {}, *hi[6] = {};
+    for (unsigned c = 0; c < 6; ++c)
+        for (unsigned i = 0; i < MMA_ACCEL_REG_COUNT; ++i) {
+            if (std::string(tab[i].name) == std::string(names[c]) + "_LO") lo[c] = &tab[i];
+            if (std::string(tab[i].name) == std::string(names[c]) + "_HI") hi[c] = &tab[i];
+        }
+    uint64_t v[6];
+    for (unsigned c = 0; c < 6; ++c) {
+        t.check(lo[c] && hi[c], "the map has no %s_LO / %s_HI pair", names[c], names[c]);
+        if (!lo[c] || !hi[c]) return;
+        v[c] = ((uint64_t)(0x11u * (c + 1)) << 32) | (0xFFFFFFFFu - 40u + c);   // distinct HI words
+    }
+    v[0] = 0xFFFFFFFFull - 40u;   // CYCLES: 40 cycles below the carry
+    t.dut.preset_counters(v);
+    uint64_t last = v[0] - 1u;   // the first read may sample the preset value itself
+    bool carried = false;
+    for (unsigned r = 0; r < 40; ++r) {
+        const uint32_t l = t.read(*lo[0], "CYCLES_LO"), h = t.read(*hi[0], "CYCLES_HI");
+        const uint64_t now = (uint64_t)h << 32 | l;
+        t.check(now > last && now - last < 64, "CYCLES read 0x%016llX after 0x%016llX (LO then HI near the carry)",
+                (unsigned long long)now, (unsigned long long)last);
+        carried = carried || h == 1u;
+        last = now;
+    }
+    t.check(carried, "CYCLES never carried into its HI word (last read 0x%016llX)", (unsigned long long)last);
+    for (unsigned c = 1; c < 6; ++c) {
+        const uint32_t l = t.read(*lo[c], "a preset counter's LO"), h = t.read(*hi[c], "a preset counter's HI");
+        const uint64_t got = (uint64_t)h << 32 | l;
+        t.check(got == v[c], "%s_LO/_HI read 0x%016llX, preset 0x%016llX", names[c], (unsigned long long)got,
+                (unsigned long long)v[c]);
+    }
+}
+
 }  // namespace
 
 int cmd_regs(int argc, char **argv) {
@@ -226,6 +268,7 @@ int cmd_regs(int argc, char **argv) {
         test_read_only(t, tab);
         test_write_one(t, tab);
         test_unmapped(t, tab);
+        test_counters(t, tab);
         std::printf("regs %-10s %u registers, %u unmapped words: %u checks passed, %u failed (%llu cycles)\n", c.c_str(),
                     MMA_ACCEL_REG_COUNT, 1024 - MMA_ACCEL_REG_COUNT, t.passed, t.failed,
                     (unsigned long long)d->cycles());

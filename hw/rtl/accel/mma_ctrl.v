@@ -63,12 +63,14 @@ module mma_ctrl #(
     input  wire              stall_i,
     input  wire [31:0]       rd_bytes_i,     // running byte counts of the DMA engines
     input  wire [31:0]       wr_bytes_i,
-    output reg  [63:0]       cycles_o,
-    output reg  [63:0]       busy_cycles_o,
-    output reg  [63:0]       macs_o,
-    output reg  [63:0]       rd_bytes_o,
-    output reg  [63:0]       wr_bytes_o,
-    output reg  [63:0]       stall_o,
+    // (writable from a Verilator harness: the register test presets them near 2^32 to carry into
+    // the high words, which no simulation reaches by counting)
+    output reg  [63:0]       cycles_o /*verilator public_flat_rw*/,
+    output reg  [63:0]       busy_cycles_o /*verilator public_flat_rw*/,
+    output reg  [63:0]       macs_o /*verilator public_flat_rw*/,
+    output reg  [63:0]       rd_bytes_o /*verilator public_flat_rw*/,
+    output reg  [63:0]       wr_bytes_o /*verilator public_flat_rw*/,
+    output reg  [63:0]       stall_o /*verilator public_flat_rw*/,
     output reg  [31:0]       jobs_o
 );
 `include "mma_fmt.vh"
