@@ -71,6 +71,19 @@ struct RegTest {
     }
 };
 
+// The register of that name in the map, or nullptr.
+const mma_accel_reg_info *find_reg(const mma_accel_reg_info *tab, const std::string &name) {
+    for (unsigned i = 0; i < MMA_ACCEL_REG_COUNT; ++i)
+        if (name == tab[i].name) return &tab[i];
+    return nullptr;
+}
+
+// A 64-bit counter as software reads it: LO (which latches HI), then HI.
+uint64_t read_pair(RegTest &t, const mma_accel_reg_info &lo, const mma_accel_reg_info &hi) {
+    const uint32_t l = t.read(lo, "a counter's LO");
+    return (uint64_t)t.read(hi, "a counter's HI") << 32 | l;
+}
+
 // Bits whose value software alone determines: stored, constant or write-1-to-clear (no job has run,
 // so the hardware has set nothing).
 uint32_t known_mask(const mma_accel_reg_info &r) { return r.read_mask & ~r.hw_mask; }
@@ -157,11 +170,11 @@ void test_write_one(RegTest &t, const mma_accel_reg_info *tab) {
         }
     }
     // nothing started: every hardware-driven STATUS bit (busy, done, error, busy_write) still 0
-    for (unsigned i = 0; i < MMA_ACCEL_REG_COUNT; ++i)
-        if (std::string(tab[i].name) == "STATUS") {
-            const uint32_t v = t.read(tab[i], "after the writes of 0");
-            t.check(v == 0, "STATUS @0x%03X: 0x%08X after writes of 0 and ones to IRQ_STATUS, expected 0", tab[i].offset, v);
-        }
+    const mma_accel_reg_info *status = find_reg(tab, "STATUS");
+    t.check(status != nullptr, "the map has no STATUS register");
+    if (!status) return;
+    const uint32_t v = t.read(*status, "after the writes of 0");
+    t.check(v == 0, "STATUS @0x%03X: 0x%08X after writes of 0 and ones to IRQ_STATUS, expected 0", status->offset, v);
 }
 
 void test_unmapped(RegTest &t, const mma_accel_reg_info *tab) {
@@ -196,14 +209,11 @@ void test_unmapped(RegTest &t, const mma_accel_reg_info *tab) {
 // after the carry would pair an old LO with a new HI and jump 2^32 ahead).
 void test_counters(RegTest &t, const mma_accel_reg_info *tab) {
     static const char *const names[6] = {"CYCLES", "BUSY", "MACS", "RD_BYTES", "WR_BYTES", "STALL"};
-    const mma_accel_reg_info *lo[6] = {}, *hi[6] = {};
-    for (unsigned c = 0; c < 6; ++c)
-        for (unsigned i = 0; i < MMA_ACCEL_REG_COUNT; ++i) {
-            if (std::string(tab[i].name) == std::string(names[c]) + "_LO") lo[c] = &tab[i];
-            if (std::string(tab[i].name) == std::string(names[c]) + "_HI") hi[c] = &tab[i];
-        }
+    const mma_accel_reg_info *lo[6], *hi[6];
     uint64_t v[6];
     for (unsigned c = 0; c < 6; ++c) {
+        lo[c] = find_reg(tab, std::string(names[c]) + "_LO");
+        hi[c] = find_reg(tab, std::string(names[c]) + "_HI");
         t.check(lo[c] && hi[c], "the map has no %s_LO / %s_HI pair", names[c], names[c]);
         if (!lo[c] || !hi[c]) return;
         v[c] = ((uint64_t)(0x11u * (c + 1)) << 32) | (0xFFFFFFFFu - 40u + c);   // distinct HI words
@@ -213,17 +223,15 @@ void test_counters(RegTest &t, const mma_accel_reg_info *tab) {
     uint64_t last = v[0] - 1u;   // the first read may sample the preset value itself
     bool carried = false;
     for (unsigned r = 0; r < 40; ++r) {
-        const uint32_t l = t.read(*lo[0], "CYCLES_LO"), h = t.read(*hi[0], "CYCLES_HI");
-        const uint64_t now = (uint64_t)h << 32 | l;
+        const uint64_t now = read_pair(t, *lo[0], *hi[0]);
         t.check(now > last && now - last < 64, "CYCLES read 0x%016llX after 0x%016llX (LO then HI near the carry)",
                 (unsigned long long)now, (unsigned long long)last);
-        carried = carried || h == 1u;
+        carried = carried || now >> 32 == 1u;
         last = now;
     }
     t.check(carried, "CYCLES never carried into its HI word (last read 0x%016llX)", (unsigned long long)last);
     for (unsigned c = 1; c < 6; ++c) {
-        const uint32_t l = t.read(*lo[c], "a preset counter's LO"), h = t.read(*hi[c], "a preset counter's HI");
-        const uint64_t got = (uint64_t)h << 32 | l;
+        const uint64_t got = read_pair(t, *lo[c], *hi[c]);
         t.check(got == v[c], "%s_LO/_HI read 0x%016llX, preset 0x%016llX", names[c], (unsigned long long)got,
                 (unsigned long long)v[c]);
     }
