@@ -45,6 +45,7 @@
 #include "mma/warp.h"
 
 #include "fuzz_common.h"
+#include "fuzz_instr.h"
 
 /* m*n*k of the shapes run through mma_warp_run; MMA_FUZZ_WARP_LIMIT=N lowers it for long runs. */
 #define WARP_LIMIT 16384u
@@ -79,7 +80,6 @@ static const char *const EXTRA_FORMS[] = {
 #define NEXTRA (sizeof EXTRA_FORMS / sizeof EXTRA_FORMS[0])
 
 static mma_instr extra[NEXTRA];
-static size_t ncatalog;
 
 static void init_once(void)
 {
@@ -88,39 +88,10 @@ static void init_once(void)
         return;
     }
     done = true;
-    mma_instr ins;
-    while (mma_instr_catalog(ncatalog, &ins) == MMA_OK) {
-        ++ncatalog;
-    }
-    FZ_CHECK(ncatalog > 0, "empty catalogue");
+    FZ_CHECK(fz_catalog_size() > 0, "empty catalogue");
     for (size_t i = 0; i < NEXTRA; ++i) {
         const mma_status st = mma_instr_parse(EXTRA_FORMS[i], strlen(EXTRA_FORMS[i]), &extra[i], NULL);
         FZ_CHECK(st == MMA_OK, "extra form %zu does not parse: %s", i, mma_status_name(st));
-    }
-}
-
-static void set_instr_field(mma_instr *ins, unsigned field, uint16_t v)
-{
-    const uint8_t b = (uint8_t)v;
-    switch (field % 18u) {
-    case 0: ins->family = b; break;
-    case 1: ins->m = b; break;
-    case 2: ins->n = v; break;
-    case 3: ins->k = v; break;
-    case 4: ins->atype = b; break;
-    case 5: ins->btype = b; break;
-    case 6: ins->ctype = b; break;
-    case 7: ins->dtype = b; break;
-    case 8: ins->alayout = b; break;
-    case 9: ins->blayout = b; break;
-    case 10: ins->satfinite = b; break;
-    case 11: ins->bitop = b; break;
-    case 12: ins->f64_round = b; break;
-    case 13: ins->kind = b; break;
-    case 14: ins->sparsity = b; break;
-    case 15: ins->block_scale = b; break;
-    case 16: ins->scale_vec = b; break;
-    default: ins->stype = b; break;
     }
 }
 
@@ -131,18 +102,18 @@ static void pick_instr(unsigned mode, fz_in *in, mma_instr *ins)
     if (mode == 3u) {
         memset(ins, 0, sizeof *ins);
         for (unsigned f = 0; f < 18u; ++f) {
-            set_instr_field(ins, f, (f == 2u || f == 3u) ? fz_u16(in) : fz_u8(in));
+            fz_set_instr_field(ins, f, (f == 2u || f == 3u) ? fz_u16(in) : fz_u8(in));
         }
         return;
     }
     if (mode == 1u || (mode == 2u && from_extra)) {
         *ins = extra[(idx & 0x7FFFu) % NEXTRA];
     } else {
-        mma_instr_catalog((size_t)(idx % ncatalog), ins);
+        mma_instr_catalog((size_t)(idx % fz_catalog_size()), ins);
     }
     if (mode == 2u) {
         const uint8_t field = fz_u8(in);
-        set_instr_field(ins, field, fz_u16(in));
+        fz_set_instr_field(ins, field, fz_u16(in));
     }
 }
 

@@ -18,6 +18,7 @@
 #include "mma/mmacore.h"
 
 #include "fuzz_common.h"
+#include "fuzz_instr.h"
 
 #define TEXT_MAX 512
 
@@ -144,18 +145,6 @@ static void fuzz_text(const uint8_t *data, size_t size)
     free(text);
 }
 
-static size_t catalog_size(void)
-{
-    static size_t count = 0;
-    if (count == 0) {
-        mma_instr ins;
-        while (mma_instr_catalog(count, &ins) == MMA_OK) {
-            ++count;
-        }
-    }
-    return count;
-}
-
 static void fuzz_struct(const uint8_t *data, size_t size)
 {
     fz_in in = {data, size};
@@ -194,7 +183,7 @@ static void fuzz_struct(const uint8_t *data, size_t size)
         roundtrip(&ins, "hand-built");
     }
 
-    const size_t n = catalog_size();
+    const size_t n = fz_catalog_size();
     FZ_CHECK(n > 0, "empty catalogue");
     mma_instr cat;
     FZ_CHECK(mma_instr_catalog(n, &cat) == MMA_ERR_BUFFER, "catalogue end");

@@ -34,6 +34,7 @@
 #include "mma/sparse.h"
 
 #include "fuzz_common.h"
+#include "fuzz_instr.h"
 
 #define RUN_LIMIT_DEFAULT 32768u
 
@@ -66,43 +67,6 @@ static const char *const EXTRA_FORMS[] = {
     "mma.sync.aligned.m16n8k64.row.col.kind::mxf4nvf4.block_scale.scale_vec::4X.f32.e2m1.e2m1.f32.ue4m3",
 };
 #define NEXTRA (sizeof EXTRA_FORMS / sizeof EXTRA_FORMS[0])
-
-static size_t catalog_size(void)
-{
-    static size_t count = 0;
-    if (count == 0) {
-        mma_instr ins;
-        while (mma_instr_catalog(count, &ins) == MMA_OK) {
-            ++count;
-        }
-    }
-    return count;
-}
-
-static void set_instr_field(mma_instr *ins, unsigned field, uint16_t v)
-{
-    const uint8_t b = (uint8_t)v;
-    switch (field % 18u) {
-    case 0: ins->family = b; break;
-    case 1: ins->m = b; break;
-    case 2: ins->n = v; break;
-    case 3: ins->k = v; break;
-    case 4: ins->atype = b; break;
-    case 5: ins->btype = b; break;
-    case 6: ins->ctype = b; break;
-    case 7: ins->dtype = b; break;
-    case 8: ins->alayout = b; break;
-    case 9: ins->blayout = b; break;
-    case 10: ins->satfinite = b; break;
-    case 11: ins->bitop = b; break;
-    case 12: ins->f64_round = b; break;
-    case 13: ins->kind = b; break;
-    case 14: ins->sparsity = b; break;
-    case 15: ins->block_scale = b; break;
-    case 16: ins->scale_vec = b; break;
-    default: ins->stype = b; break;
-    }
-}
 
 static void set_profile_field(mma_profile *p, unsigned field, uint16_t v)
 {
@@ -195,7 +159,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
     fz_in in = {data, size};
     const uint8_t ctl = fz_u8(&in);
-    const size_t ncat = catalog_size();
+    const size_t ncat = fz_catalog_size();
     mma_instr ins;
 
     /* ---- descriptor */
@@ -211,11 +175,11 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
             break;
         }
         case 2:
-            set_instr_field(&ins, field, val);
+            fz_set_instr_field(&ins, field, val);
             break;
         case 3:
             for (unsigned f = 0; f < 18u; ++f) {
-                set_instr_field(&ins, f, fz_u16(&in));
+                fz_set_instr_field(&ins, f, fz_u16(&in));
             }
             break;
         default:
