@@ -81,6 +81,17 @@ static bool is_space(char c)
     return c == ' ' || c == '\t' || c == '\r' || c == '\v' || c == '\f';
 }
 
+/* The end of a data file's reading: `ok` unless the file had no line ("empty file"); closes it. */
+static bool finish_file(cli_lines *r, bool ok, size_t lines)
+{
+    if (ok && lines == 0) {
+        cli_lines_error(r, "empty file");
+        ok = false;
+    }
+    cli_lines_close(r);
+    return ok;
+}
+
 /* a/b files: every line holds the same number (K) of hex words of at most 32 bits. */
 static bool load_words(data_file *f)
 {
@@ -139,15 +150,7 @@ static bool load_words(data_file *f)
             f->lines++;
         }
     }
-    if (ok && got < 0) {
-        ok = false;
-    }
-    if (ok && f->lines == 0) {
-        cli_lines_error(&r, "empty file");
-        ok = false;
-    }
-    cli_lines_close(&r);
-    return ok;
+    return finish_file(&r, ok && got >= 0, f->lines);
 }
 
 /* c/d files: one 32-character binary string (an f32 bit pattern) per line. */
@@ -189,15 +192,7 @@ static bool load_bits(data_file *f)
             f->lines++;
         }
     }
-    if (ok && got < 0) {
-        ok = false;
-    }
-    if (ok && f->lines == 0) {
-        cli_lines_error(&r, "empty file");
-        ok = false;
-    }
-    cli_lines_close(&r);
-    return ok;
+    return finish_file(&r, ok && got >= 0, f->lines);
 }
 
 /* ---- what produced the data (vectors/gpu/README.md) ---------------------------------------- */
