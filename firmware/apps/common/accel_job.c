@@ -264,20 +264,8 @@ bool accel_job_run(mma_accel *dev, const mma_hw_config *cfg, const accel_job_spe
         return false;
     }
     const unsigned ka = md->sparse ? spec->k / 2u : spec->k;
-    mma_gemm_desc g = {0};
-    g.ins = &ins;
-    g.prof = &prof;
-    g.m = spec->m;
-    g.n = spec->n;
-    g.k = spec->k;
-    g.a = g_a;
+    mma_gemm_desc g = app_gemm_desc(&ins, &prof, spec->m, spec->n, spec->k, g_a, g_b, g_c, g_d);
     g.lda = ka;
-    g.b = g_b;
-    g.ldb = spec->n;
-    g.c = g_c;
-    g.ldc = spec->n;
-    g.d = g_d;
-    g.ldd = spec->n;
     g.meta = md->sparse ? g_meta : NULL;
     g.ldm = spec->k / 4u;
     g.scale_a = md->stype ? g_sa : NULL;

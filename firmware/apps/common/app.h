@@ -8,6 +8,7 @@
 
 #include "board.h"
 #include "mma/format.h"
+#include "mma/mma.h"
 
 /* Exit codes of selftest and gemm (docs: board/README.md). */
 #define APP_EXIT_PASS 0           /* software path and accelerator checks passed */
@@ -42,6 +43,27 @@ static inline uint64_t app_rand_code(uint32_t *state, mma_format fmt)
         }
         return code;
     }
+}
+
+/* The descriptor of a GEMM of packed row-major matrices (lda = k, ldb = ldc = ldd = n), no metadata or scales. */
+static inline mma_gemm_desc app_gemm_desc(const mma_instr *ins, const mma_profile *prof, size_t m, size_t n, size_t k,
+                                          const uint64_t *a, const uint64_t *b, const uint64_t *c, uint64_t *d)
+{
+    mma_gemm_desc g = {0};
+    g.ins = ins;
+    g.prof = prof;
+    g.m = m;
+    g.n = n;
+    g.k = k;
+    g.a = a;
+    g.lda = k;
+    g.b = b;
+    g.ldb = n;
+    g.c = c;
+    g.ldc = n;
+    g.d = d;
+    g.ldd = n;
+    return g;
 }
 
 static inline size_t app_strlen(const char *s)

@@ -60,20 +60,7 @@ bool gemm_sample_tile(const mma_hw_config *cfg, const mma_hw_mode *md, unsigned 
             g_sb[b * T + j] = gemm_op_sbt(j0 + j, b);
         }
     }
-    mma_gemm_desc g = {0};
-    g.ins = &ins;
-    g.prof = &prof;
-    g.m = T;
-    g.n = T;
-    g.k = GEMM_K;
-    g.a = g_a;
-    g.lda = GEMM_K;
-    g.b = g_b;
-    g.ldb = T;
-    g.c = g_c;
-    g.ldc = T;
-    g.d = g_d;
-    g.ldd = T;
+    mma_gemm_desc g = app_gemm_desc(&ins, &prof, T, T, GEMM_K, g_a, g_b, g_c, g_d);
     g.scale_a = g_sa;
     g.ldsa = nblk;
     g.scale_b = g_sb;

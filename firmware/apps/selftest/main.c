@@ -121,20 +121,7 @@ static void check_gemm_vs_dot(void)
     for (unsigned i = 0; i < M * N; ++i) {
         C[i] = app_rand_code(&rng, MMA_FMT_BF16) << 16;   /* an f32 with a short significand */
     }
-    mma_gemm_desc g = {0};
-    g.ins = &ins;
-    g.prof = &prof;
-    g.m = M;
-    g.n = N;
-    g.k = K;
-    g.a = A;
-    g.lda = K;
-    g.b = B;
-    g.ldb = N;
-    g.c = C;
-    g.ldc = N;
-    g.d = D;
-    g.ldd = N;
+    mma_gemm_desc g = app_gemm_desc(&ins, &prof, M, N, K, A, B, C, D);
     mma_status st = mma_gemm(&g);
     if (st != MMA_OK) {
         fail("mma_gemm status", (unsigned)st, 0u, 0u);

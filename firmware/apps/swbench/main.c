@@ -72,20 +72,7 @@ int main(void)
         for (unsigned i = 0; i < 4u * N; ++i) {
             SB[i] = 120u + (app_rand(&rng) & 15u);
         }
-        mma_gemm_desc g = {0};
-        g.ins = &ins;
-        g.prof = &prof;
-        g.m = M;
-        g.n = N;
-        g.k = K;
-        g.a = A;
-        g.lda = K;
-        g.b = B;
-        g.ldb = N;
-        g.c = C;
-        g.ldc = N;
-        g.d = D;
-        g.ldd = N;
+        mma_gemm_desc g = app_gemm_desc(&ins, &prof, M, N, K, A, B, C, D);
         if (ins.block_scale) {
             g.scale_a = SA;
             g.ldsa = K / 32u;
