@@ -1,19 +1,22 @@
 #!/usr/bin/env bash
-# Code coverage of the accelerator RTL over a regression: a coverage build of the configurations'
-# models (Verilator line + toggle coverage, build-cov/), for each configuration the regression in
-# shards on every core (each writes its coverage data) and the register test (mmasim regs), merged
-# with verilator_coverage, an HTML report by lcov's genhtml and a summary number. With more than one
-# configuration the data of all of them are merged as well: what no configuration reaches is dead
-# RTL or a hole in the regression, and a table per source file names where it is.
+# Code coverage of the RTL (Verilator line + toggle coverage) by everything that exercises it: a
+# coverage build (build-cov/) of the configurations' accelerator models and of the module harnesses,
+# then for each configuration the random regression in shards on every core (scripts/regress.sh),
+# jobs that each carry a fault, every mode against every rule of its K grid and the register test;
+# once, every stage module against its C stage (exhaustive over 8-bit formats), the DPU against the
+# C twin with its coverage closure and the exact FP8 arrays. All merged with verilator_coverage,
+# an HTML report by lcov's genhtml, a table of lines per source file and the totals. With more than
+# one configuration each one's data (its runs and the module harnesses) stays in <config>/ as well:
+# what none of them reaches is dead RTL or a hole in the tests, and files.txt says where.
 #
 #   bash scripts/coverage.sh [--jobs N] [--seed S] [--config NAME | --config all]...
 #
-# --jobs is per configuration (default 2000); --config repeats, `all` is every hw/config/*.json.
+# --jobs: random jobs a configuration (default 2000; a tenth of them, at least 40, more with a fault
+# each); --config repeats, `all` is every hw/config/*.json (default: default).
 # Output in build-cov/coverage/: merged.dat (verilator_coverage), merged.info (lcov tracefile),
-# html/index.html, annotate/ (sources with per-line counts), files.txt (lines per source file,
-# most missed first); with several configurations <config>/ holds each one's own. The last lines
-# print the totals, the register tests' and the regressions' summaries; exit status 1 if a job or
-# a register check failed.
+# html/index.html, annotate/ (sources with per-line counts), files.txt (lines per source file, most
+# missed first), modules/ (the module harnesses' data and logs). The last lines print the totals and
+# every run's summary; exit status 1 if a job, a register check or a module harness failed.
 set -uo pipefail
 ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 BUILD=$ROOT/build-cov
@@ -43,13 +46,12 @@ cfg_list=$(IFS=';'; echo "${configs[*]}")
 cmake -S "$ROOT" -B "$BUILD" -DCMAKE_BUILD_TYPE=Release -DMMA_SIM_COVERAGE=ON "-DMMA_SIM_CONFIGS=$cfg_list" >/dev/null ||
   { echo "coverage.sh: configure failed" >&2; exit 1; }
 echo "coverage.sh: building the coverage model(s) of ${configs[*]} in $BUILD"
-cmake --build "$BUILD" --target mmasim -j"$(nproc)" >"$BUILD/build.log" 2>&1 ||
+cmake --build "$BUILD" --target mmasim tb_mma_stages tb_mma_dpu tb_mma_exact_array_e5 tb_mma_exact_array_e4 \
+  -j"$(nproc)" >"$BUILD/build.log" 2>&1 ||
   { echo "coverage.sh: build failed, see $BUILD/build.log" >&2; exit 1; }
 OUT=$BUILD/coverage
 rm -rf "$OUT"
 mkdir -p "$OUT"
-shards=$(nproc)
-((shards <= jobs)) || shards=$jobs   # a shard of no job would simulate nothing
 failed=0
 
 # report DIR TITLE: merged.dat of DIR -> merged.info, annotate/, html/, files.txt; prints the totals
@@ -71,32 +73,49 @@ report() {
   echo "lcov: $lines"
 }
 
+# the module harnesses, once: every ctest of a stage module, the DPU and the exact arrays, each
+# process writing its counts into modules/ (MMA_SIM_COVERAGE_DIR, sim/common/tb_module_cov.h)
+mkdir -p "$OUT/modules"
+echo "coverage.sh: the module harnesses (stages, DPU, exact arrays)"
+modules_ok=1
+MMA_SIM_COVERAGE_DIR=$OUT/modules ctest --test-dir "$BUILD" -j"$(nproc)" -L stage >"$OUT/modules/ctest_stage.log" 2>&1 || modules_ok=0
+MMA_SIM_COVERAGE_DIR=$OUT/modules ctest --test-dir "$BUILD" -j"$(nproc)" \
+  -R '^rtl_(dpu|dpu_coverage|exact_array|exact_dpu_e4m3)$' >"$OUT/modules/ctest_dpu.log" 2>&1 || modules_ok=0
+((modules_ok)) || { echo "coverage.sh: a module harness failed, see $OUT/modules/ctest_*.log" >&2; failed=1; }
+grep -h "tests passed" "$OUT/modules"/ctest_*.log | sed 's/^/module harnesses: /'
+verilator_coverage --write "$OUT/modules/merged.dat" "$OUT/modules"/*_[0-9]*.dat || exit 1
+
 for c in "${configs[@]}"; do
   dir=$OUT
   ((${#configs[@]} == 1)) || dir=$OUT/$c
   mkdir -p "$dir"
-  echo "coverage.sh: $jobs jobs of config $c, seed $seed, $shards shards"
-  for ((i = 0; i < shards; i++)); do
-    "$BUILD/bin/mmasim" regress --config "$c" --seed "$seed" --jobs "$jobs" --shard "$i/$shards" --quiet \
-      --json "$dir/shard_$i.json" --coverage "$dir/shard_$i.dat" --fst-dir "$dir" >"$dir/shard_$i.log" 2>&1 &
-  done
-  wait
-  # the register test (mmasim regs) exercises what jobs do not: every register's reset value, byte
-  # strobes, read-only and unmapped addresses, the counters' carry
+  # the random jobs in one shard a core (regress.sh: its progress every 30 s shown here, the merged
+  # summary in regress.log and below)
+  MMA_SIM_COVERAGE_DIR= MMASIM=$BUILD/bin/mmasim bash "$ROOT/scripts/regress.sh" --config "$c" --seed "$seed" \
+    --jobs "$jobs" --out "$dir" --coverage 2>&1 | tee "$dir/regress.log" | grep --line-buffered "^regress.sh: " || failed=1
+  # what random jobs rarely reach: a fault in every job (rtl_accel_faults_<config>), every mode against
+  # every rule of its K grid (rtl_accel_kgrid_<config>), the register test (every register's reset
+  # value, byte strobes, read-only and unmapped addresses, the counters' carry)
+  fjobs=$((jobs / 10 < 40 ? 40 : jobs / 10))
+  "$BUILD/bin/mmasim" regress --config "$c" --seed "$seed" --jobs "$fjobs" --faults 1000 --quiet \
+    --coverage "$dir/faults.dat" >"$dir/faults.log" 2>&1 || { echo "coverage.sh: the fault jobs of $c failed, see $dir/faults.log" >&2; failed=1; }
+  "$BUILD/bin/mmasim" regress --config "$c" --seed "$seed" --each-mode 4 --faults 1000 --fault k_grid --quiet \
+    --coverage "$dir/kgrid.dat" >"$dir/kgrid.log" 2>&1 || { echo "coverage.sh: the K-grid jobs of $c failed, see $dir/kgrid.log" >&2; failed=1; }
   "$BUILD/bin/mmasim" regs --config "$c" --coverage "$dir/regs.dat" >"$dir/regs.log" 2>&1 ||
     { echo "coverage.sh: the register test of $c failed, see $dir/regs.log" >&2; failed=1; }
-  verilator_coverage --write "$dir/merged.dat" "$dir"/shard_*.dat "$dir/regs.dat" || exit 1
-  "$BUILD/bin/mmasim" merge "$dir"/shard_*.json >"$dir/summary.txt" 2>&1 || failed=1
-  report "$dir" "mmacore accelerator ($c)"
-  echo "register test: $(tail -n 1 "$dir/regs.log")"
-  tail -n 3 "$dir/summary.txt"
+  verilator_coverage --write "$dir/merged.dat" "$dir"/shard_*.dat "$dir/faults.dat" "$dir/kgrid.dat" "$dir/regs.dat" \
+    "$OUT/modules/merged.dat" || exit 1
+  echo "coverage.sh: $c (its jobs, fault jobs, K grid, register test and the module harnesses)"
+  report "$dir" "mmacore RTL ($c)"
+  echo "fault jobs: $(tail -n 1 "$dir/faults.log"); K grid: $(tail -n 1 "$dir/kgrid.log"); register test: $(tail -n 1 "$dir/regs.log")"
+  tail -n 3 "$dir/regress.log"
 done
 if ((${#configs[@]} > 1)); then
   per_config=()
   for c in "${configs[@]}"; do per_config+=("$OUT/$c/merged.dat"); done
   verilator_coverage --write "$OUT/merged.dat" "${per_config[@]}" || exit 1
   echo "coverage.sh: all configurations merged (${configs[*]}): what none of them reaches"
-  report "$OUT" "mmacore accelerator (${configs[*]})"
+  report "$OUT" "mmacore RTL (${configs[*]})"
   head -n 11 "$OUT/files.txt"
 fi
 exit $failed

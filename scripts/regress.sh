@@ -3,23 +3,26 @@
 # shards (mmasim regress --shard I/N, no coordination between them) run by GNU parallel (or
 # xargs -P when parallel is not installed), then merged into one summary.
 #
-#   bash scripts/regress.sh [--config NAME] [--seed S] [--jobs N] [--shards K] [--out DIR]
+#   bash scripts/regress.sh [--config NAME] [--seed S] [--jobs N] [--shards K] [--out DIR] [--coverage]
 #
 # Defaults: config default, seed 1, 100000 jobs, one shard per core, out build/regress-<config>-s<seed>.
 # Every shard writes DIR/shard_<i>.json (summary, failures with their reproduction commands) and
 # DIR/shard_<i>.xml (JUnit); DIR/summary.json is the merged summary; the last line is
 # "N passed, M failed". The exit status is non-zero if any job failed or a shard wrote no summary
-# (mmasim merge refuses an incomplete set of shards). At most one shard a job.
+# (mmasim merge refuses an incomplete set of shards). At most one shard a job. --coverage: every
+# shard also writes DIR/shard_<i>.dat (a model built with -DMMA_SIM_COVERAGE=ON, e.g.
+# MMASIM=build-cov/bin/mmasim; scripts/coverage.sh merges them).
 set -uo pipefail
 ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 MMASIM=${MMASIM:-$ROOT/build/bin/mmasim}
-config=default seed=1 jobs=100000 shards=$(nproc) out=
+config=default seed=1 jobs=100000 shards=$(nproc) out= coverage=0
 usage() {
   [[ -z ${1:-} ]] || echo "regress.sh: $1" >&2
-  echo "usage: $0 [--config NAME] [--seed S] [--jobs N] [--shards K] [--out DIR]" >&2
+  echo "usage: $0 [--config NAME] [--seed S] [--jobs N] [--shards K] [--out DIR] [--coverage]" >&2
   exit 2
 }
 while (($#)); do
+  [[ $1 == --coverage ]] && { coverage=1; shift; continue; }
   [[ $1 == --* && $# -ge 2 ]] || usage "bad or incomplete option $1"
   case $1 in
     --config) config=$2 ;;
@@ -39,10 +42,12 @@ done
 out=${out:-$ROOT/build/regress-$config-s$seed}
 mkdir -p "$out"
 # an earlier run's shards in the same directory would be merged with this one's
-rm -f "$out"/shard_*.json "$out"/shard_*.xml "$out"/shard_*.log "$out/summary.json"
+rm -f "$out"/shard_*.json "$out"/shard_*.xml "$out"/shard_*.log "$out"/shard_*.dat "$out/summary.json"
 echo "regress.sh: $jobs jobs of config $config, seed $seed, in $shards shards -> $out"
 shard_cmd() { # shard_cmd I: the command of shard I
-  echo "$MMASIM regress --config $config --seed $seed --jobs $jobs --shard $1/$shards" \
+  local cov=
+  ((coverage)) && cov="--coverage $out/shard_$1.dat"
+  echo "$MMASIM regress --config $config --seed $seed --jobs $jobs --shard $1/$shards $cov" \
        "--json $out/shard_$1.json --junit $out/shard_$1.xml --fst-dir $out > $out/shard_$1.log 2>&1"
 }
 start=$(date +%s)

@@ -28,6 +28,7 @@
 
 #include "../common/tb_cov.h"
 #include "../common/tb_job.h"
+#include "../common/tb_module_cov.h"
 
 namespace {
 
@@ -248,6 +249,7 @@ int main(int argc, char **argv) {
         rc = 1;
     }
     top->final();
+    tb::write_module_coverage("tb_mma_dpu");
     delete top;
     return rc;
 }

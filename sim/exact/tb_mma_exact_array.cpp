@@ -46,6 +46,7 @@ using Top = Vmma_exact_array_e4;
 #endif
 #include "verilated.h"
 
+#include "../common/tb_module_cov.h"
 #include "../common/tb_util.h"
 #include "mma/mmacore.h"
 
@@ -430,6 +431,8 @@ int main(int argc, char **argv) {
                 rc = 1;
             }
     }
+    top->final();
+    tb::write_module_coverage(TB_NAME);
     delete top;
     return rc;
 }

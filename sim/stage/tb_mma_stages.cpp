@@ -26,6 +26,7 @@ extern "C" {
 #include "../../firmware/lib/format/format_int.h"  // mmai_e8m13_info, mmai_encode_info: the e8m13 step format
 }
 #include "../common/tb_util.h"
+#include "../common/tb_module_cov.h"
 
 namespace {
 
@@ -642,6 +643,7 @@ int main(int argc, char **argv) {
         rc = 2;
     }
     top->final();
+    tb::write_module_coverage("tb_mma_stages");
     delete top;
     return rc;
 }
