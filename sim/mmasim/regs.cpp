@@ -17,7 +17,10 @@
 //              and the writes change no register
 //   counters   the 64-bit performance counters, preset near 2^32 by the harness: each HI word its
 //              own counter's, and CYCLES read LO then HI across the carry rising strictly
-// lock_busy (writes refused while a job runs) needs a running job: mmasim regress --fault busy_write.
+//   soft reset a job refused at its checks (JOB_M = 0) leaves STATUS.ERROR, ERR_CAUSE (shape) and
+//              ERR_INFO (JOB_M) set; CTRL.SOFT_RESET with the accelerator idle clears them
+// lock_busy (writes refused while a job runs) needs a running job: mmasim regress --fault busy_write;
+// a soft reset during a job: mmasim regress --fault soft_reset.
 // Every failure prints its register, the values and the command that repeats the test.
 #include <cstdarg>
 #include <cstdio>
@@ -27,6 +30,8 @@
 
 #include "../accel/dut.h"
 #include "mma/hw/mma_accel_reg_table.h"
+#include "mma/hw/mma_accel_regs.h"
+#include "mma/status.h"
 #include "session.h"
 
 namespace mmasim {
@@ -237,6 +242,33 @@ void test_counters(RegTest &t, const mma_accel_reg_info *tab) {
     }
 }
 
+// A soft reset while idle (what mma_accel_reset does after a failed job) clears the last job's
+// outcome: STATUS's done and error, ERR_CAUSE, ERR_INFO. The job is one that the controller's checks
+// refuse before any transfer (JOB_M = 0: MMA_ERR_SHAPE naming JOB_M), so no memory is needed.
+void test_soft_reset_idle(RegTest &t, const mma_accel_reg_info *tab) {
+    const mma_accel_reg_info *ctrl = find_reg(tab, "CTRL"), *status = find_reg(tab, "STATUS"),
+                             *cause = find_reg(tab, "ERR_CAUSE"), *info = find_reg(tab, "ERR_INFO"),
+                             *mode = find_reg(tab, "JOB_MODE"), *m = find_reg(tab, "JOB_M");
+    t.check(ctrl && status && cause && info && mode && m, "the map lacks CTRL, STATUS, ERR_CAUSE, ERR_INFO, JOB_MODE or JOB_M");
+    if (!(ctrl && status && cause && info && mode && m)) return;
+    t.write(*mode, 0u, OKAY, "mode 0");
+    t.write(*m, 0u, OKAY, "an empty shape");
+    t.write(*ctrl, MMA_ACCEL__CTRL__START_bm, OKAY, "start");
+    uint32_t s = MMA_ACCEL__STATUS__BUSY_bm;
+    for (unsigned i = 0; i < 200 && (s & MMA_ACCEL__STATUS__BUSY_bm); ++i) s = t.read(*status, "after a start with JOB_M = 0");
+    t.check(s == MMA_ACCEL__STATUS__ERROR_bm, "STATUS 0x%08X after a job with JOB_M = 0, expected 0x%08X (error, idle)", s,
+            (unsigned)MMA_ACCEL__STATUS__ERROR_bm);
+    uint32_t c = t.read(*cause, "after the refused job"), w = t.read(*info, "after the refused job");
+    t.check(c == MMA_ERR_SHAPE && w == m->offset, "ERR_CAUSE %u, ERR_INFO 0x%03X after JOB_M = 0, expected %u (shape), 0x%03X",
+            c, w, (unsigned)MMA_ERR_SHAPE, m->offset);
+    t.write(*ctrl, MMA_ACCEL__CTRL__SOFT_RESET_bm, OKAY, "soft reset while idle");
+    s = t.read(*status, "after a soft reset while idle");
+    c = t.read(*cause, "after a soft reset while idle");
+    w = t.read(*info, "after a soft reset while idle");
+    t.check(s == 0 && c == 0 && w == 0, "STATUS 0x%08X, ERR_CAUSE %u, ERR_INFO 0x%08X after a soft reset while idle, expected 0",
+            s, c, w);
+}
+
 }  // namespace
 
 int cmd_regs(int argc, char **argv) {
@@ -277,6 +309,7 @@ int cmd_regs(int argc, char **argv) {
         test_write_one(t, tab);
         test_unmapped(t, tab);
         test_counters(t, tab);
+        test_soft_reset_idle(t, tab);
         std::printf("regs %-10s %u registers, %u unmapped words: %u checks passed, %u failed (%llu cycles)\n", c.c_str(),
                     MMA_ACCEL_REG_COUNT, 1024 - MMA_ACCEL_REG_COUNT, t.passed, t.failed,
                     (unsigned long long)d->cycles());
