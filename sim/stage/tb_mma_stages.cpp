@@ -454,6 +454,7 @@ int run_bfma(const opts &o) {
         // C: a random code of the step format, biased to finite values near the products
         const bool have_c = r.chance(85);
         uint64_t c = f16 ? r.bits(16) : r.bits(32);
+        if (r.chance(10)) c &= f16 ? 0x8000u : 0x80000000u;  // a zero C (+0 or -0): zero_c_term's case
         if (spec != 0) {
             mma_value cv;
             mma_decode(dt, c, &cv);
