@@ -421,6 +421,10 @@ Outcome run(sim::Dut &dut, mma_accel &dev, const mma_hw_config &cfg, const Geome
     // all land while the job is busy (a job of a few cycles could end between the busy check and a
     // write, and the START would then legitimately run a job at A = 0x40: found by seed 1005)
     if (s.fault == Fault::busy_write) mem.hold_reads(64 + 200);
+    // the interrupt enables of this job (a stream of their own: the other draws stay as they were);
+    // the driver polls, so only the check before mma_accel_wait below looks at the line
+    const uint32_t irq_en = (uint32_t)tb::rng(s.seed ^ 0x510E527FADE682D1ull, s.index).below(4);
+    if (s.irq_check) dut.write32(REG(IRQ_EN), irq_en);
     mma_status st = mma_accel_submit_bus(&dev, &bj);
     mma_accel_error err{};
     if (st == MMA_OK && s.fault == Fault::soft_reset) {
@@ -454,6 +458,22 @@ Outcome run(sim::Dut &dut, mma_accel &dev, const mma_hw_config &cfg, const Geome
         if (!mma_accel_busy(&dev) && (dut.read32(REG(STATUS)) & MMA_ACCEL__STATUS__ERROR_bm) &&
             mma_accel_submit_bus(&dev, &bj) != MMA_ERR_BUSY)
             out.message = "submit with an unacknowledged error: not refused with MMA_ERR_BUSY";
+    }
+    if (st == MMA_OK && out.message.empty() && s.fault != Fault::soft_reset && s.irq_check) {
+        // the job's end as an interrupt would report it: IRQ_STATUS holds the STATUS outcome (done or
+        // error), and the line irq_o is high exactly when one of its bits is enabled in IRQ_EN
+        for (const uint64_t tw = dut.cycles(); mma_accel_busy(&dev) && dut.cycles() - tw < dev.timeout;) dut.run(16, false);
+        const uint32_t status = dut.read32(REG(STATUS)), ist = dut.read32(REG(IRQ_STATUS));
+        const uint32_t want = ((status & MMA_ACCEL__STATUS__DONE_bm) ? MMA_ACCEL__IRQ_STATUS__DONE_bm : 0u) |
+                              ((status & MMA_ACCEL__STATUS__ERROR_bm) ? MMA_ACCEL__IRQ_STATUS__ERROR_bm : 0u);
+        if (!(status & MMA_ACCEL__STATUS__BUSY_bm) && ist != want) {
+            std::snprintf(msg, sizeof msg, "IRQ_STATUS 0x%x after the job with STATUS 0x%x, expected 0x%x", ist, status, want);
+            out.message = msg;
+        } else if (!(status & MMA_ACCEL__STATUS__BUSY_bm) && dut.irq() != ((ist & irq_en) != 0)) {
+            std::snprintf(msg, sizeof msg, "interrupt line %s with IRQ_STATUS 0x%x and IRQ_EN 0x%x", dut.irq() ? "high" : "low",
+                          ist, irq_en);
+            out.message = msg;
+        }
     }
     if (st == MMA_OK) st = mma_accel_wait(&dev, &err);
     else err.cause = st;

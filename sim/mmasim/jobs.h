@@ -54,6 +54,8 @@ struct Spec {
     sim::AxiTiming timing;
     bool corrupt = false;         // harness self-test: flip a bit of D after the job, before the check
     bool stray_b = false;         // harness self-test: the memory sends a write response nobody asked for
+    bool irq_check = true;        // IRQ_EN drawn and the interrupt line checked at the job's end (bench: off,
+                                  // its cycles are the job's alone)
     std::string describe(const mma_hw_config &cfg) const;
 };
 

@@ -442,6 +442,7 @@ int cmd_bench(int argc, char **argv) {
         s.n = c.n;
         s.k = c.k;
         s.timing = t;
+        s.irq_check = false;
         mma_accel_counters c0, c1;
         mma_accel_counters_read(&b.dev, &c0);
         const Outcome r = run(*b.dut, b.dev, *b.cfg, b.geo, s);
