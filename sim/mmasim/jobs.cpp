@@ -460,12 +460,14 @@ Outcome run(sim::Dut &dut, mma_accel &dev, const mma_hw_config &cfg, const Geome
             out.message = "submit with an unacknowledged error: not refused with MMA_ERR_BUSY";
     }
     if (st == MMA_OK && out.message.empty() && s.fault != Fault::soft_reset && s.irq_check) {
-        // the job's end as an interrupt would report it: IRQ_STATUS holds the STATUS outcome (done or
-        // error), and the line irq_o is high exactly when one of its bits is enabled in IRQ_EN
+        // the job's end as an interrupt would report it: IRQ_STATUS holds exactly one bit, error for a job
+        // that failed (STATUS.error, also when it ran to the end: a bad code or metadata) and done for
+        // one that succeeded; the line irq_o is high exactly when that bit is enabled in IRQ_EN
         for (const uint64_t tw = dut.cycles(); mma_accel_busy(&dev) && dut.cycles() - tw < dev.timeout;) dut.run(16, false);
         const uint32_t status = dut.read32(REG(STATUS)), ist = dut.read32(REG(IRQ_STATUS));
-        const uint32_t want = ((status & MMA_ACCEL__STATUS__DONE_bm) ? MMA_ACCEL__IRQ_STATUS__DONE_bm : 0u) |
-                              ((status & MMA_ACCEL__STATUS__ERROR_bm) ? MMA_ACCEL__IRQ_STATUS__ERROR_bm : 0u);
+        const uint32_t want = (status & MMA_ACCEL__STATUS__ERROR_bm)  ? MMA_ACCEL__IRQ_STATUS__ERROR_bm
+                              : (status & MMA_ACCEL__STATUS__DONE_bm) ? MMA_ACCEL__IRQ_STATUS__DONE_bm
+                                                                      : 0u;
         if (!(status & MMA_ACCEL__STATUS__BUSY_bm) && ist != want) {
             std::snprintf(msg, sizeof msg, "IRQ_STATUS 0x%x after the job with STATUS 0x%x, expected 0x%x", ist, status, want);
             out.message = msg;
