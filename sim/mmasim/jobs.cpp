@@ -427,6 +427,10 @@ Outcome run(sim::Dut &dut, mma_accel &dev, const mma_hw_config &cfg, const Geome
     if (s.irq_check) dut.write32(REG(IRQ_EN), irq_en);
     mma_status st = mma_accel_submit_bus(&dev, &bj);
     mma_accel_error err{};
+    // the clock runs until the accelerator is idle (or the driver's timeout), as a polling firmware waits
+    auto run_until_idle = [&] {
+        for (const uint64_t tw = dut.cycles(); mma_accel_busy(&dev) && dut.cycles() - tw < dev.timeout;) dut.run(16, false);
+    };
     if (st == MMA_OK && s.fault == Fault::soft_reset) {
         dut.run(1 + (fa % (compute + 64)), false);
         st = mma_accel_reset(&dev);
@@ -454,7 +458,7 @@ Outcome run(sim::Dut &dut, mma_accel &dev, const mma_hw_config &cfg, const Geome
     }
     if (st == MMA_OK && out.expected != MMA_OK && out.message.empty()) {
         // a failed job's error not yet collected: the driver must refuse the next job
-        for (const uint64_t tw = dut.cycles(); mma_accel_busy(&dev) && dut.cycles() - tw < dev.timeout;) dut.run(16, false);
+        run_until_idle();
         if (!mma_accel_busy(&dev) && (dut.read32(REG(STATUS)) & MMA_ACCEL__STATUS__ERROR_bm) &&
             mma_accel_submit_bus(&dev, &bj) != MMA_ERR_BUSY)
             out.message = "submit with an unacknowledged error: not refused with MMA_ERR_BUSY";
@@ -463,15 +467,17 @@ Outcome run(sim::Dut &dut, mma_accel &dev, const mma_hw_config &cfg, const Geome
         // the job's end as an interrupt would report it: IRQ_STATUS holds exactly one bit, error for a job
         // that failed (STATUS.error, also when it ran to the end: a bad code or metadata) and done for
         // one that succeeded; the line irq_o is high exactly when that bit is enabled in IRQ_EN
-        for (const uint64_t tw = dut.cycles(); mma_accel_busy(&dev) && dut.cycles() - tw < dev.timeout;) dut.run(16, false);
+        run_until_idle();
         const uint32_t status = dut.read32(REG(STATUS)), ist = dut.read32(REG(IRQ_STATUS));
         const uint32_t want = (status & MMA_ACCEL__STATUS__ERROR_bm)  ? MMA_ACCEL__IRQ_STATUS__ERROR_bm
                               : (status & MMA_ACCEL__STATUS__DONE_bm) ? MMA_ACCEL__IRQ_STATUS__DONE_bm
                                                                       : 0u;
-        if (!(status & MMA_ACCEL__STATUS__BUSY_bm) && ist != want) {
+        if (status & MMA_ACCEL__STATUS__BUSY_bm) {
+            // still busy at the timeout: mma_accel_wait below reports the hang
+        } else if (ist != want) {
             std::snprintf(msg, sizeof msg, "IRQ_STATUS 0x%x after the job with STATUS 0x%x, expected 0x%x", ist, status, want);
             out.message = msg;
-        } else if (!(status & MMA_ACCEL__STATUS__BUSY_bm) && dut.irq() != ((ist & irq_en) != 0)) {
+        } else if (dut.irq() != ((ist & irq_en) != 0)) {
             std::snprintf(msg, sizeof msg, "interrupt line %s with IRQ_STATUS 0x%x and IRQ_EN 0x%x", dut.irq() ? "high" : "low",
                           ist, irq_en);
             out.message = msg;
