@@ -128,13 +128,17 @@ def derive_mode(m, fmts, cfg):
     elif exact:
         # mma_dpu_exact: a step is a whole chunk of FP8 products into f32, C joined, one rounding
         if at not in EXACT_FMTS or bt not in EXACT_FMTS or names[int(m['dtype'])] != 'f32' or sparse \
-                or int(m['block_scale']) or int(m['ctype']) != int(m['dtype']):
+                or int(m['ctype']) != int(m['dtype']):
             raise SystemExit(f'gen_hw: {m["instr"]}: the exact DPU (mma_dpu_exact) takes dense e4m3 / e5m2 '
                              'into f32 only')
         g = kc
         if g != lanes:
             raise SystemExit(f'gen_hw: {m["instr"]}: the exact DPU takes a whole instruction chunk a step: '
                              f'k {kc} must equal the {lanes} elements of a {w}-byte step')
+        # its block scale is a power of two on the step's exact sum: ue8m0, one block a step
+        if int(m['block_scale']) and (int(m['stype']) != fmt_code(fmts, 'ue8m0') or int(m['block_k']) != kc):
+            raise SystemExit(f'gen_hw: {m["instr"]}: the exact DPU takes one ue8m0 scale a step '
+                             f'(scale_vec::1X: a block of k {kc}), not this block scale')
     else:
         if algo != ALGO_BLOCK_FMA:
             raise SystemExit(f'gen_hw: {m["instr"]}: the RTL implements block-FMA and exact profiles only')

@@ -7,6 +7,10 @@
 // (mma_exact_final: mma_exact_round, mma_encode). Special values and the sign of an exact zero as mma_exact_final.
 // The datapath designed around FP8 (docs/DATAPATH.md): no alignment to a step maximum, no
 // truncation, no per-format decoder; an f32 C and D only, operands e4m3 (and e5m2 with LANE_FMTS).
+// MX (HAS_SCALE): one ue8m0 scale of A's row and one of B's column for the step (a block of 32 K is
+// the step's chunk); their factor 2^(sa + sb - 254) is a power of two, so it moves the exact sum's
+// weight (mma_block_scale's exp, added where mma_exact_round places S) and costs no multiplier; a
+// NaN scale (0xFF) makes every product of the step NaN.
 //
 // Pipeline: S0 input register | S1 exact sum | S2 C joins (reads the slot's accumulator) | S3 the
 // encoder's register between its halves | result (the three clocks of mma_exact_final), then the
@@ -19,7 +23,7 @@ module mma_dpu_exact #(
     parameter F_MAIN = 25,        // modes (checked) and no F
     parameter F_GRP = 35,
     parameter HAS_SPARSE = 0,
-    parameter HAS_SCALE = 0,
+    parameter HAS_SCALE = 0,      // ue8m0 block scales, one a step (the modes' scale_vec::1X)
     parameter HAS_INT = 0,
     parameter HAS_SEP = 0,
     parameter HAS_PAIR = 0,
@@ -45,8 +49,8 @@ module mma_dpu_exact #(
     input  wire                   chunk_last_i,
     input  wire                   half_i,
     input  wire [META_W-1:0]      meta_i,
-    input  wire [31:0]            sa_i,
-    input  wire [31:0]            sb_i,
+    input  wire [31:0]            sa_i,        // scale_A code of the step's block (byte 0; HAS_SCALE)
+    input  wire [31:0]            sb_i,        // scale_B code
     /* verilator lint_on UNUSEDSIGNAL */
     input  wire                   last_i,      // last step of the output: D leaves after it
     input  wire [31:0]            c_i,         // C (f32), read with first_i
@@ -71,12 +75,15 @@ module mma_dpu_exact #(
     wire [2:0] m_round = mode_i[MP_F32_ROUND_LSB +: 3];
     wire m_fa = E5M2 != 0 && mode_i[MP_ATYPE_LSB +: 5] == MMA_FMT_E5M2;
     wire m_fb = E5M2 != 0 && mode_i[MP_BTYPE_LSB +: 5] == MMA_FMT_E5M2;
+    wire [4:0] m_stype = mode_i[MP_STYPE_LSB +: 5];
+    wire m_scaled = HAS_SCALE != 0 && m_stype != 5'd0;
 
     // ---- S0: the step in
     reg              s0_v, s0_first, s0_last;
     reg [SLOT_W-1:0] s0_slot;
     reg [31:0]       s0_c;
     reg [G*8-1:0]    s0_a, s0_b;
+    reg [7:0]        s0_sa, s0_sb;
     always @(posedge clk_i or negedge rst_ni) begin
         if (!rst_ni) s0_v <= 1'b0;
         else s0_v <= valid_i;
@@ -85,6 +92,7 @@ module mma_dpu_exact #(
         if (valid_i) begin                     // operand isolation: the lanes switch only for a step
             s0_first <= first_i; s0_last <= last_i; s0_slot <= slot_i; s0_c <= c_i;
             s0_a <= a_i; s0_b <= b_i[G*8-1:0];
+            s0_sa <= sa_i[7:0]; s0_sb <= sb_i[7:0];
         end
     end
 
@@ -93,18 +101,35 @@ module mma_dpu_exact #(
     wire [EX_CLS-1:0] cls;
     mma_exact_sum #(.G(G), .E5M2(E5M2), .SW(SW)) u_sum (
         .fa_i(m_fa), .fb_i(m_fb), .a_i(s0_a), .b_i(s0_b), .sum_o(sum), .cls_o(cls));
+    // the step's block scale (mma_block_scale, ue8m0: sig 1, exp = the power of two, never zero)
+    wire signed [9:0] sexp;
+    wire              snan;
+    generate if (HAS_SCALE != 0) begin : g_scale
+        /* verilator lint_off UNUSEDSIGNAL */
+        wire              bs_zero, bs_bad;     // never: ue8m0 has no zero, the mode's stype is ue8m0
+        wire [7:0]        bs_sig;              // 1
+        wire signed [11:0] bs_exp, bs_shift;   // -254..254
+        /* verilator lint_on UNUSEDSIGNAL */
+        mma_block_scale u_bs (.en_i(s0_v && m_scaled), .stype_i(m_stype), .sa_i(s0_sa), .sb_i(s0_sb),
+            .nan_o(snan), .zero_o(bs_zero), .sig_o(bs_sig), .exp_o(bs_exp), .e_shift_o(bs_shift), .bad_o(bs_bad));
+        assign sexp = bs_exp[9:0];
+    end else begin : g_no_scale
+        assign sexp = 10'sd0;
+        assign snan = 1'b0;
+    end endgenerate
     reg              s1_v, s1_first, s1_last;
     reg [SLOT_W-1:0] s1_slot;
     reg [31:0]       s1_c;
     reg [SW-1:0]     s1_sum;
     reg [EX_CLS-1:0] s1_cls;
+    reg signed [9:0] s1_sexp;
     always @(posedge clk_i or negedge rst_ni) begin
         if (!rst_ni) s1_v <= 1'b0;
         else s1_v <= s0_v;
     end
     always @(posedge clk_i) begin
         s1_first <= s0_first; s1_last <= s0_last; s1_slot <= s0_slot; s1_c <= s0_c;
-        s1_sum <= sum; s1_cls <= cls;
+        s1_sum <= sum; s1_cls <= cls | ({{(EX_CLS-1){1'b0}}, snan} << EX_NAN); s1_sexp <= sexp;
     end
 
     // ---- S2, S3, result: C (the output's C, or the slot's D so far) joins without loss and the sum
@@ -116,7 +141,7 @@ module mma_dpu_exact #(
     wire        f_err;                         // never: err_i is 0
     /* verilator lint_on UNUSEDSIGNAL */
     mma_exact_final #(.E5M2(E5M2), .SA(SW)) u_final (
-        .clk_i(clk_i), .rst_ni(rst_ni), .valid_i(s1_v), .s_i(s1_sum), .cls_i(s1_cls), .err_i(1'b0), .c_i(c_now),
+        .clk_i(clk_i), .rst_ni(rst_ni), .valid_i(s1_v), .s_i(s1_sum), .sexp_i(s1_sexp), .cls_i(s1_cls), .err_i(1'b0), .c_i(c_now),
         .mode_i(m_round), .valid_o(f_v), .d_o(d_o), .err_o(f_err));
     reg [SLOT_W-1:0] f_slot [0:2];            // the step's slot and last flag beside it
     reg [2:0]        f_last;
@@ -139,7 +164,7 @@ module mma_dpu_exact #(
     assign err_code_o = 1'b0;
     assign busy_o = s0_v | s1_v | (|f_busy) | f_v;
 
-    generate if (HAS_PACKED != 0 || HAS_SPARSE != 0 || HAS_SCALE != 0 || HAS_INT != 0 || HAS_SEP != 0 ||
+    generate if (HAS_PACKED != 0 || HAS_SPARSE != 0 || HAS_INT != 0 || HAS_SEP != 0 ||
                  HAS_PAIR != 0) begin : g_bad_modes
         mma_dpu_exact_has_only_dense_fp8_modes_with_joint_c u_bad ();  // elaboration error naming the rule
     end endgenerate

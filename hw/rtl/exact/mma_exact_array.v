@@ -87,7 +87,7 @@ module mma_exact_array #(
         k3 <= k2;
     end
     (* keep_hierarchy *) mma_exact_final #(.E5M2(E5M2), .SA(SA)) u_final (
-        .clk_i(clk_i), .rst_ni(rst_ni), .valid_i(rd_v), .s_i(xk[SA-1:0]), .cls_i(xk[SA +: EX_CLS]),
+        .clk_i(clk_i), .rst_ni(rst_ni), .valid_i(rd_v), .s_i(xk[SA-1:0]), .sexp_i(10'sd0), .cls_i(xk[SA +: EX_CLS]),
         .err_i(xk[XW-1] || rd_late), .c_i(ck), .mode_i(mk), .valid_o(valid_o), .d_o(d_o), .err_o(err_o));
     assign idx_o = k3;
     generate if (N > 255) begin : g_bad_n

@@ -11,6 +11,7 @@ module mma_exact_final #(
     input  wire          rst_ni,
     input  wire          valid_i,
     input  wire [SA-1:0] s_i,               // the products' exact sum (two's complement)
+    input  wire signed [9:0] sexp_i,        // ... times 2^sexp_i (an MX ue8m0 block scale; 0 unscaled)
     input  wire [5:0]    cls_i,             // the products' special-value summary (mma_exact_dpu's cls_o)
     input  wire          err_i,             // the sum is not valid (mma_exact_dpu's err_o): passed on
     input  wire [31:0]   c_i,               // C (f32)
@@ -29,7 +30,7 @@ module mma_exact_final #(
     wire [RW-1:0] x_sig;
     wire signed [13:0] x_exp;
     mma_exact_round #(.SW(SA), .LSB_W(LSB_W), .RW(RW)) u_sum (
-        .s_i(s_i), .c_i(c_i), .mode_i(mode_i), .cls_i(cls_i), .special_o(x_special), .code_o(x_code),
+        .s_i(s_i), .sexp_i(sexp_i), .c_i(c_i), .mode_i(mode_i), .cls_i(cls_i), .special_o(x_special), .code_o(x_code),
         .sign_o(x_sign), .sig_o(x_sig), .exp_o(x_exp));
     reg          s1_v, s1_special, s1_sign, s1_err;
     reg [31:0]   s1_code;

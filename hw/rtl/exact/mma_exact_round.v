@@ -1,5 +1,6 @@
 // The first half of the exact FP8 final stage (mma_exact_final): the products' exact sum S (two's
-// complement, LSB weight LSB_W) plus the accumulator C (an f32 code), made ready for one rounding
+// complement, LSB weight LSB_W + sexp_i: sexp_i is a block scale's power of two, ue8m0, 0 unscaled)
+// plus the accumulator C (an f32 code), made ready for one rounding
 // (the `exact` preset, NUMERICS 3: exact sum of all products and C, one rounding). A floating-point
 // addition without loss: S is normalised (its leading one at the window's top), the operand with
 // the higher leading one ("major") is placed at the window's top, the other is shifted right by the
@@ -15,6 +16,7 @@ module mma_exact_round #(
     parameter RW = 46                       // bits of sig_o: SW + 4, or fewer (then normalised and jammed)
 ) (
     input  wire [SW-1:0]     s_i,           // the products' sum (two's complement)
+    input  wire signed [9:0] sexp_i,        // S is scaled by 2^sexp_i (MX ue8m0 block scales: -254..254)
     input  wire [31:0]       c_i,           // C, an f32 code
     input  wire [2:0]        mode_i,        // rounding mode (RISC-V frm), for the sign of an exact zero
     input  wire [5:0]        cls_i,         // the products' special-value summary (EX_* of mma_exact_grid.vh)
@@ -59,7 +61,7 @@ module mma_exact_round #(
         for (i = 0; i < SW; i = i + 1)
             if (smag[i]) lead = i;
         snorm = smag << (SW - 1 - lead);
-        stop  = LSB_W + lead;
+        stop  = LSB_W + lead + sexp_i;   // all three signed
         // major: the operand with the higher leading one (C when S is zero, S when C is zero)
         cbig  = szero || (ccls == 2'd1 && ctop > stop);
         btop  = cbig ? ctop : stop;

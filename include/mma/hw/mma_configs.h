@@ -31,7 +31,7 @@ static const mma_hw_config mma_hw_configs[MMA_HW_CONFIG_COUNT] = {
     {"hopper", "hopper", "H100", MMA_CFG_HOPPER_TM, MMA_CFG_HOPPER_TN, MMA_CFG_HOPPER_W, 16, mma_cfg_hopper_modes},
     {"blackwell", "blackwell", "B200", MMA_CFG_BLACKWELL_TM, MMA_CFG_BLACKWELL_TN, MMA_CFG_BLACKWELL_W, 12, mma_cfg_blackwell_modes},
     {"turing", "turing", "T4", MMA_CFG_TURING_TM, MMA_CFG_TURING_TN, MMA_CFG_TURING_W, 2, mma_cfg_turing_modes},
-    {"fp8", "exact", 0, MMA_CFG_FP8_TM, MMA_CFG_FP8_TN, MMA_CFG_FP8_W, 1, mma_cfg_fp8_modes},
+    {"fp8", "exact", 0, MMA_CFG_FP8_TM, MMA_CFG_FP8_TN, MMA_CFG_FP8_W, 2, mma_cfg_fp8_modes},
 };
 
 #endif
