@@ -247,6 +247,8 @@ def derived(cfg):
         'HAS_PACKED': int(any(m['packed'] for m in ms)),
         'HAS_SPARSE': int(any(m['sparse'] for m in ms)),
         'HAS_SCALE': int(any(m['stype'] for m in ms)),
+        # scale bytes a step at most (one per block_k elements of a step; mma_core sizes its scale banks by it)
+        'SCALE_BYTES': max([max(1, m['g'] // m['block_k']) for m in ms if m['stype']] + [1]),
         'HAS_GROUP': int(any(m['group'] for m in ms)),
         'HAS_INT': int(any(m['integer'] for m in ms)),
         'HAS_SEP': int(any(m['cmode'] == 1 for m in ms)),

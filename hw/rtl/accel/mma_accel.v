@@ -234,7 +234,7 @@ module mma_accel #(
                .HAS_SPARSE(CFG_HAS_SPARSE), .HAS_SCALE(CFG_HAS_SCALE), .HAS_INT(CFG_HAS_INT),
                .HAS_SEP(CFG_HAS_SEP), .HAS_PAIR(CFG_HAS_PAIR), .LANE_FMTS(CFG_LANE_FMTS),
                .MODE_W(MODE_BITS), .P(P), .SLOT_W(2), .MB(MB),
-               .NBLK(NBLK), .WPR(WPR)) u_core (
+               .NBLK(NBLK), .WPR(WPR), .SBY(CFG_SCALE_BYTES)) u_core (
         .clk_i(clk_i), .rst_ni(rst_ni), .clear_i(clear), .mode_i(job_mode_word), .ordered_i(job_ordered),
         .blk_valid_i(blk_valid), .blk_ready_o(blk_ready), .blk_rows_i(blk_rows), .blk_cols_i(blk_cols),
         .blk_steps_i(blk_steps), .blk_cont_i(blk_cont), .blk_bpage_i(blk_bpage), .row_ready_i(row_ready), .bcol_ready_i(bcol_ready),

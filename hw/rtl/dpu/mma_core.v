@@ -43,6 +43,7 @@ module mma_core #(
     parameter MB = 64,            // block rows: a multiple of TM*P
     parameter NBLK = 64,          // block columns: a multiple of TN and of 16
     parameter WPR = 8,            // A/B step words per row per pass (K bytes per pass / 32)
+    parameter SBY = 4,            // scale bytes a step at most over the configuration's modes (1, 2 or 4)
     parameter NB = HAS_SPARSE ? 2 * NL : NL,    // derived: B bytes per step
     parameter META_W = HAS_SPARSE ? 2 * NL : 4, // derived: metadata bits per step (at most)
     parameter RT = MB / (TM * P), // derived: row tiles of a block
@@ -97,6 +98,9 @@ module mma_core #(
     localparam WPC = NBLK / 8;                    // C/D words per row (f32)
     localparam MWPR = WPR / 4 > 0 ? WPR / 4 : 1;  // metadata words per row (8 bytes a step at most)
     localparam SWPR = WPR / 8 > 0 ? WPR / 8 : 1;  // scale words per row (4 bytes a step at most)
+    // bytes of a scale bank's word the steps read: a row's WPR x SBY when that is less than one
+    // word (kind::mxf8f6f4 alone: 8 of 32), else all 32; the DMA's beat bytes past them are padding
+    localparam SBW = (SWPR == 1 && WPR * SBY < 32) ? WPR * SBY : 32;
     wire m_korder = HAS_PAIR != 0 && mode_i[MP_KORDER_LSB];
     wire [6:0] m_steps = mode_i[MP_STEPS_LSB +: 7];
     wire [6:0] m_g = mode_i[MP_G_LSB +: 7];
@@ -218,7 +222,7 @@ module mma_core #(
         // rows_q / cols_q / ntj before that issue's results come out
         i_rowlast <= last_slot && last_step && last_tj;
         i_ok <= issue_ok;
-        i_moff <= mbyte[4:0]; i_soff <= sbyte[4:0];
+        i_moff <= mbyte[4:0]; i_soff <= sbyte[4:0] & (SBW - 1);   // (< SBW for every mode)
         i_coff <= (tj * TN) & (m_f16 ? 5'd15 : 5'd7);
     end
 
@@ -255,9 +259,11 @@ module mma_core #(
                 assign m_rd[r*256 +: 256] = 256'd0;
             end
             if (HAS_SCALE != 0) begin : g_sa
-                mma_opbuf #(.W(256), .DEPTH(MB / TM * SWPR), .AW(AAW), .RW_FREE(1)) u_sa (.clk_i(clk_i),
-                    .we_i(ld_we_i && ld_sel_i == 3'd3 && ld_bank_i == r), .be_i(ld_be_i), .waddr_i(ld_addr_i[AAW-1:0]),
-                    .wdata_i(ld_data_i), .re_i(go), .raddr_i(sa_addr), .rdata_o(sa_rd[r*256 +: 256]));
+                wire [SBW*8-1:0] sa_word;
+                mma_opbuf #(.W(SBW*8), .DEPTH(MB / TM * SWPR), .AW(AAW), .RW_FREE(1)) u_sa (.clk_i(clk_i),
+                    .we_i(ld_we_i && ld_sel_i == 3'd3 && ld_bank_i == r), .be_i(ld_be_i[SBW-1:0]), .waddr_i(ld_addr_i[AAW-1:0]),
+                    .wdata_i(ld_data_i[SBW*8-1:0]), .re_i(go), .raddr_i(sa_addr), .rdata_o(sa_word));
+                assign sa_rd[r*256 +: 256] = {{(256-SBW*8){1'b0}}, sa_word};
             end else begin : g_nosa
                 assign sa_rd[r*256 +: 256] = 256'd0;
             end
@@ -283,9 +289,11 @@ module mma_core #(
                 .we_i(ld_we_i && ld_sel_i == 3'd1 && ld_bank_i == c), .be_i(bbe), .waddr_i(ld_addr_i[AAW-1:0]),
                 .wdata_i(bdata), .re_i(go), .raddr_i(b_addr), .rdata_o(b_rd[c*NB*8 +: NB*8]));
             if (HAS_SCALE != 0) begin : g_sb
-                mma_opbuf #(.W(256), .DEPTH(2 * NBLK / TN * SWPR), .AW(AAW), .RW_FREE(1)) u_sb (.clk_i(clk_i),
-                    .we_i(ld_we_i && ld_sel_i == 3'd4 && ld_bank_i == c), .be_i(ld_be_i), .waddr_i(ld_addr_i[AAW-1:0]),
-                    .wdata_i(ld_data_i), .re_i(go), .raddr_i(sb_addr), .rdata_o(sb_rd[c*256 +: 256]));
+                wire [SBW*8-1:0] sb_word;
+                mma_opbuf #(.W(SBW*8), .DEPTH(2 * NBLK / TN * SWPR), .AW(AAW), .RW_FREE(1)) u_sb (.clk_i(clk_i),
+                    .we_i(ld_we_i && ld_sel_i == 3'd4 && ld_bank_i == c), .be_i(ld_be_i[SBW-1:0]), .waddr_i(ld_addr_i[AAW-1:0]),
+                    .wdata_i(ld_data_i[SBW*8-1:0]), .re_i(go), .raddr_i(sb_addr), .rdata_o(sb_word));
+                assign sb_rd[c*256 +: 256] = {{(256-SBW*8){1'b0}}, sb_word};
             end else begin : g_nosb
                 assign sb_rd[c*256 +: 256] = 256'd0;
             end

@@ -101,7 +101,9 @@ module mma_dpu_exact #(
     wire [EX_CLS-1:0] cls;
     mma_exact_sum #(.G(G), .E5M2(E5M2), .SW(SW)) u_sum (
         .fa_i(m_fa), .fb_i(m_fb), .a_i(s0_a), .b_i(s0_b), .sum_o(sum), .cls_o(cls));
-    // the step's block scale (mma_block_scale, ue8m0: sig 1, exp = the power of two, never zero)
+    // the step's block scale (mma_block_scale, ue8m0: sig 1, exp = the power of two, never zero);
+    // its format is ue8m0, a constant (gen_hw.py gives this DPU no other), so synthesis keeps only
+    // ue8m0's decoder
     wire signed [9:0] sexp;
     wire              snan;
     generate if (HAS_SCALE != 0) begin : g_scale
@@ -110,7 +112,7 @@ module mma_dpu_exact #(
         wire [7:0]        bs_sig;              // 1
         wire signed [11:0] bs_exp, bs_shift;   // -254..254
         /* verilator lint_on UNUSEDSIGNAL */
-        mma_block_scale u_bs (.en_i(s0_v && m_scaled), .stype_i(m_stype), .sa_i(s0_sa), .sb_i(s0_sb),
+        mma_block_scale u_bs (.en_i(s0_v && m_scaled), .stype_i(MMA_FMT_UE8M0), .sa_i(s0_sa), .sb_i(s0_sb),
             .nan_o(snan), .zero_o(bs_zero), .sig_o(bs_sig), .exp_o(bs_exp), .e_shift_o(bs_shift), .bad_o(bs_bad));
         assign sexp = bs_exp[9:0];
     end else begin : g_no_scale

@@ -10,6 +10,7 @@ localparam CFG_DPU_EXACT = 0;
 localparam CFG_HAS_PACKED = 1;
 localparam CFG_HAS_SPARSE = 1;
 localparam CFG_HAS_SCALE = 1;
+localparam CFG_SCALE_BYTES = 4;
 localparam CFG_HAS_GROUP = 1;
 localparam CFG_HAS_INT = 1;
 localparam CFG_HAS_SEP = 0;

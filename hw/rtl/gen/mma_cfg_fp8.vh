@@ -10,6 +10,7 @@ localparam CFG_DPU_EXACT = 1;
 localparam CFG_HAS_PACKED = 0;
 localparam CFG_HAS_SPARSE = 0;
 localparam CFG_HAS_SCALE = 1;
+localparam CFG_SCALE_BYTES = 1;
 localparam CFG_HAS_GROUP = 0;
 localparam CFG_HAS_INT = 0;
 localparam CFG_HAS_SEP = 0;
