@@ -385,14 +385,14 @@ int cmd_merge(int argc, char **argv) {
     return total.failed ? 1 : 0;
 }
 
-// The first dense, unscaled mode whose A and B are `fmt` (a PTX type name), or -1.
-// the first mode of fmt x fmt into f32 / s32, dense or 2:4, unscaled (packed: two 4-bit elements a
-// byte, scaled or not: .kind::mxf4 is the first packed e2m1 mode)
-int mode_of(const mma_hw_config &cfg, const char *fmt, bool sparse, bool packed) {
+// The first mode of fmt x fmt (a PTX type name) into f32 / s32, dense or 2:4, unscaled or with
+// block scales (MX: kind::mxf8f6f4), or -1 (packed: two 4-bit elements a byte, scaled or not:
+// .kind::mxf4 is the first packed e2m1 mode)
+int mode_of(const mma_hw_config &cfg, const char *fmt, bool sparse, bool packed, bool scaled) {
     for (unsigned i = 0; i < cfg.nmodes; i++) {
         const mma_hw_mode &m = cfg.modes[i];
         const mma_format_info *a = mma_format_get((mma_format)m.atype);
-        if (m.atype == m.btype && (bool)m.sparse == sparse && (bool)m.packed == packed && (packed || !m.stype) && a &&
+        if (m.atype == m.btype && (bool)m.sparse == sparse && (bool)m.packed == packed && (packed || (bool)m.stype == scaled) && a &&
             !std::strcmp(a->name, fmt) &&
             (m.dtype == MMA_FMT_F32 || m.dtype == MMA_FMT_S32))
             return (int)i;
@@ -414,13 +414,14 @@ int cmd_bench(int argc, char **argv) {
         std::fprintf(stderr, "mmasim: %s\n", b.error.c_str());
         return 2;
     }
-    struct Case { unsigned m, n, k; const char *fmt; bool sparse, packed; };
-    const Case cases[] = {{128, 128, 128, "e4m3", false, false}, {64, 64, 64, "e4m3", false, false},
-                          {256, 256, 256, "e4m3", false, false}, {128, 128, 128, "f16", false, false},
-                          {128, 128, 128, "bf16", false, false}, {64, 64, 64, "tf32", false, false},
-                          {128, 128, 128, "s8", false, false},   {128, 128, 128, "e2m1", false, false},
-                          {128, 128, 128, "e2m1", false, true},  {128, 128, 128, "s4", false, true},
-                          {128, 128, 128, "e4m3", true, false},  {128, 128, 128, "f16", true, false}};
+    struct Case { unsigned m, n, k; const char *fmt; bool sparse, packed, scaled; };
+    const Case cases[] = {{128, 128, 128, "e4m3", false, false, false}, {64, 64, 64, "e4m3", false, false, false},
+                          {256, 256, 256, "e4m3", false, false, false}, {128, 128, 128, "e4m3", false, false, true},
+                          {128, 128, 128, "f16", false, false, false},  {128, 128, 128, "bf16", false, false, false},
+                          {64, 64, 64, "tf32", false, false, false},    {128, 128, 128, "s8", false, false, false},
+                          {128, 128, 128, "e2m1", false, false, false}, {128, 128, 128, "e2m1", false, true, false},
+                          {128, 128, 128, "s4", false, true, false},    {128, 128, 128, "e4m3", true, false, false},
+                          {128, 128, 128, "f16", true, false, false}};
     sim::AxiTiming t;
     t.lat_min = t.lat_max = (unsigned)latency;
     std::printf("mmasim bench: config %s, %ux%u DPUs of %u bytes, P = %u, memory latency %llu cycles, no stalls\n",
@@ -432,7 +433,7 @@ int cmd_bench(int argc, char **argv) {
     uint64_t cycles = 0;
     const auto t0 = std::chrono::steady_clock::now();
     for (const Case &c : cases) {
-        const int mode = mode_of(*b.cfg, c.fmt, c.sparse, c.packed);
+        const int mode = mode_of(*b.cfg, c.fmt, c.sparse, c.packed, c.scaled);
         if (mode < 0) continue;
         Spec s;
         s.seed = 0xBE7C4;
@@ -451,7 +452,7 @@ int cmd_bench(int argc, char **argv) {
         const double util = r.avail ? 100.0 * (double)r.macs / (double)r.avail : 0;
         char shape[32];
         std::snprintf(shape, sizeof shape, "%ux%ux%u", c.m, c.n, c.k);
-        const std::string fmt = std::string(c.fmt) + (c.packed ? "/pk" : "");   // packed two a byte
+        const std::string fmt = std::string(c.fmt) + (c.packed ? "/pk" : c.scaled ? "/mx" : "");   // packed two a byte; MX
         std::printf("%-16s %-8s %-6s %10llu %10llu %8llu %10.1f %7.1f%% %12llu %12llu %s\n", shape, fmt.c_str(),
                     c.sparse ? "2:4" : "-", (unsigned long long)r.cycles, (unsigned long long)r.busy,
                     (unsigned long long)(c1.stall - c0.stall),
