@@ -1,6 +1,7 @@
 // Random accelerator jobs: drawing, placement in memory, running through the driver, checking.
 #include "jobs.h"
 
+#include <chrono>
 #include <cstdio>
 #include <cstring>
 
@@ -181,7 +182,9 @@ Outcome run(sim::Dut &dut, mma_accel &dev, const mma_hw_config &cfg, const Geome
     sim::AxiMem &mem = dut.mem();
     tb::rng dr(s.seed ^ 0x6A09E667F3BCC909ull, s.index);
     tb::job j;
-    tb::make_job(j, cfg, md, dr, s.m, s.n, s.k, s.opts);
+    const auto t_job = std::chrono::steady_clock::now();
+    tb::make_job(j, cfg, md, dr, s.m, s.n, s.k, s.opts);   // the operands and the golden model's D
+    out.golden_secs = std::chrono::duration<double>(std::chrono::steady_clock::now() - t_job).count();
     const unsigned eb = md.elem_bytes, m = s.m, n = s.n, k = s.k;
     const unsigned c_esz = esz(md.ctype), d_esz = esz(md.dtype);
 
