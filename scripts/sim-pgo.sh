@@ -40,7 +40,8 @@ mkdir -p "$out"
 rm -rf "$prof"
 echo "sim-pgo.sh: 1/4 instrumented build of mmasim ($configs) in $out"
 configure "-O2 -fprofile-generate -fprofile-update=single -fprofile-dir=$prof" "-fprofile-generate"
-cmake --build "$out" --target mmasim -j "$jobs" > "$out/build-generate.log"
+. "$ROOT/scripts/build_retry.sh"
+mma_build "$out" --target mmasim -j "$jobs" > "$out/build-generate.log" 2>&1
 echo "sim-pgo.sh: 2/4 training runs"
 for c in $configs; do
   checked "$out/train-bench-$c.log" bench --config "$c"
@@ -49,7 +50,7 @@ for c in $configs; do
 done
 echo "sim-pgo.sh: 3/4 build with the profiles"
 configure "-O2 -fprofile-use -fprofile-correction -Wno-missing-profile -fprofile-dir=$prof" ""
-cmake --build "$out" --target mmasim -j "$jobs" > "$out/build-use.log"
+mma_build "$out" --target mmasim -j "$jobs" > "$out/build-use.log" 2>&1
 echo "sim-pgo.sh: 4/4 mmasim bench of the result"
 for c in $configs; do
   checked "$out/bench-$c.log" bench --config "$c"

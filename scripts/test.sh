@@ -52,7 +52,8 @@ asan_log="$ROOT/build-asan/build.log"
 ) >"$asan_log" 2>&1 &
 asan_pid=$!
 release_ok=1
-cmake -S "$ROOT" -B "$ROOT/build" -DCMAKE_BUILD_TYPE=Release && cmake --build "$ROOT/build" -j"$JOBS" || release_ok=0
+. "$ROOT/scripts/build_retry.sh"
+cmake -S "$ROOT" -B "$ROOT/build" -DCMAKE_BUILD_TYPE=Release && mma_build "$ROOT/build" -j"$JOBS" || release_ok=0
 if ! wait "$asan_pid"; then
   tail -n 60 "$asan_log" >&2
   die "configure or build of build-asan failed (log: $asan_log)"
