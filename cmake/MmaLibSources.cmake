@@ -38,7 +38,8 @@ set(MMA_LIB_block_scale_SOURCES block_scale/shape.c block_scale/scan.c block_sca
                                 block_scale/quantize.c)
 set(MMA_LIB_block_scale_DEPENDS accumulate instr)
 
-set(MMA_LIB_mma_SOURCES         mma/row.c mma/run.c mma/integer.c mma/gemm.c mma/gemm_fast.c mma/gemm_narrow.c)
+set(MMA_LIB_mma_SOURCES         mma/row.c mma/run.c mma/integer.c mma/gemm.c mma/gemm_fast.c mma/gemm_narrow.c
+                                mma/gemm_exact.c)
 set(MMA_LIB_mma_DEPENDS         accumulate instr sparse block_scale)
 
 set(MMA_LIB_fragment_SOURCES    fragment/layout.c fragment/map.c fragment/pack.c fragment/gather.c)

@@ -27,6 +27,7 @@
 #include "mma/stage.h"
 
 #include "format/format_int.h"
+#include "mma/gemm_fast.h"
 #include "mma/mma_int.h"
 
 #define MAXM 40
@@ -47,12 +48,14 @@ static unsigned rnd_below(unsigned n)
     return (unsigned)(rnd() % n);
 }
 
-enum { MODE_NARROW, MODE_WIDE, MODE_SPECIAL, MODE_EXTREME, MODE_COUNT };
-static const char *const mode_names[MODE_COUNT] = {"narrow", "wide", "special", "extreme"};
+/* MODE_ZEROS (mostly zeros of both signs: whole chunks of zero products) is outside the loops over MODE_COUNT */
+enum { MODE_NARROW, MODE_WIDE, MODE_SPECIAL, MODE_EXTREME, MODE_COUNT, MODE_ZEROS = MODE_COUNT };
+static const char *const mode_names[MODE_COUNT + 1] = {"narrow", "wide", "special", "extreme", "zeros"};
 
 typedef struct gen {
     int mode;
-    int elo; /* narrow: exponent field window [elo, elo + 3] */
+    int elo;        /* narrow: exponent field window [elo, elo + 3] */
+    unsigned zsign; /* zeros: the sign of every zero (so a chunk's zero products may all be -0) */
 } gen;
 
 static uint64_t storage_mask(const mma_format_info *f)
@@ -111,6 +114,10 @@ static uint64_t float_code(mma_format fmt, const gen *g)
                 code = float_pack(f, sign, (uint64_t)(g->elo + (int)rnd_below(4)), rnd() & fmask);
             }
             break;
+        case MODE_ZEROS:
+            code = r < 15 ? float_pack(f, g->zsign, 0, 0)
+                          : float_pack(f, sign, (uint64_t)(g->elo + (int)rnd_below(4)), rnd() & fmask);
+            break;
         default: /* extreme: near max finite, or subnormal */
             if (r < 10) {
                 code = float_pack(f, r < 8 ? 0u : sign,
@@ -153,7 +160,7 @@ static uint64_t code_of(mma_format fmt, const gen *g)
 
 static gen make_gen(mma_format fmt, int mode)
 {
-    gen g = {mode, 1};
+    gen g = {mode, 1, (unsigned)(rnd() & 1u)};
     const mma_format_info *f = mma_format_get(fmt);
     if (mma_format_is_float(fmt)) {
         const int top = (1 << f->exp_bits) - 2; /* largest exponent field that is normal for every format */
@@ -167,6 +174,28 @@ static gen make_gen(mma_format fmt, int mode)
 }
 
 static uint64_t A[MAXM * (MAXK + PAD)], B[MAXK * (MAXN + PAD)], C[MAXM * (MAXN + PAD)];
+#define MAXBLK (MAXK + PAD) /* scale blocks along K (block_k >= 1) */
+static uint64_t SA[MAXM * MAXBLK], SB[MAXBLK * (MAXN + PAD)];
+
+/*
+ * A scale code of stype for an operand mode: near 2^0 (narrow, wide), anything with NaN scales
+ * (special), the ends of the range (extreme).
+ */
+static uint64_t scale_code(mma_format stype, int mode)
+{
+    if (stype != MMA_FMT_UE8M0) { /* ue4m3: a positive e4m3 code, NaN (0x7F) in special mode */
+        const uint64_t c = mode == MODE_SPECIAL && rnd_below(8) == 0 ? 0x7Fu : 0x20u + rnd_below(0x30);
+        return c;
+    }
+    switch (mode) {
+    case MODE_SPECIAL:
+        return rnd_below(6) == 0 ? 0xFFu : 100u + rnd_below(55);
+    case MODE_EXTREME:
+        return rnd_below(2) ? rnd_below(4) : 251u + rnd_below(4);
+    default:
+        return 120u + rnd_below(15);
+    }
+}
 static uint64_t D1[MAXM * (MAXN + PAD)], D2[MAXM * (MAXN + PAD)], D3[MAXM * (MAXN + PAD)];
 
 static long runs, outputs;
@@ -194,6 +223,16 @@ static int check(const mma_instr *ins, const mma_profile *prof, size_t m, size_t
     for (size_t i = 0; i < m * ldc; ++i) C[i] = rnd_below(8) == 0 ? 0u : code_of((mma_format)ins->ctype, &gc);
     for (size_t i = 0; i < m * ldd; ++i) D1[i] = D2[i] = D3[i] = 0xDEADull;
     mma_gemm_desc g = {ins, prof, m, n, k, A, lda, B, ldb, C, ldc, D1, ldd, NULL, 0, NULL, 0, NULL, 0};
+    mma_scale_shape shape;
+    if (ins->block_scale && mma_block_scale_shape(ins, &shape) == MMA_OK) {
+        const size_t nblk = (k + shape.block_k - 1u) / shape.block_k;
+        g.ldsa = nblk + rnd_below(PAD + 1);
+        g.ldsb = n + rnd_below(PAD + 1);
+        for (size_t i = 0; i < m * g.ldsa; ++i) SA[i] = scale_code((mma_format)shape.stype, mode);
+        for (size_t i = 0; i < nblk * g.ldsb; ++i) SB[i] = scale_code((mma_format)shape.stype, mode);
+        g.scale_a = SA;
+        g.scale_b = SB;
+    }
     const mma_status s_fast = mma_gemm(&g);
     g.d = D2;
     const mma_status s_gen = mmai_gemm_general(&g);
@@ -314,6 +353,32 @@ static int seen_types(const mma_instr *seen, size_t n, const mma_instr *ins)
     return 0;
 }
 
+/*
+ * Variants of the exact profile: each final rounding, C unused (wgmma's scale-d = 0); with operands
+ * of every mode and mostly zeros (the sign of a zero D: C's and the zero products').
+ */
+static int check_exact_variants(const mma_instr *ins, const mma_profile *base)
+{
+    static const uint8_t rounds[] = {MMA_RND_RZ, MMA_RND_RU, MMA_RND_RD, MMA_RND_RNA};
+    int bad = 0;
+    for (size_t v = 0; v <= sizeof rounds; ++v) {
+        mma_profile var = *base;
+        var.name = NULL;
+        if (v < sizeof rounds) {
+            var.round_mode = rounds[v];
+        } else {
+            var.c_mode = MMA_C_UNUSED;
+        }
+        for (int mode = 0; mode <= MODE_ZEROS; ++mode) {
+            bad += check(ins, &var, 7, 37, 33, mode);
+            bad += check(ins, &var, 5, 11, 2u * ins->k, mode); /* no zero padding in the last chunk */
+        }
+    }
+    return bad;
+}
+
+static int exact_paths;
+
 static int test_gemms(void)
 {
     static mma_instr seen[1024];
@@ -338,8 +403,15 @@ static int test_gemms(void)
             if (mma_instr_profile((mma_preset)p, &ins, &prof) != MMA_OK) {
                 continue; /* that GPU has no such datapath */
             }
+            if (!integer && prof.algo == MMA_ACC_EXACT && mmai_gemm_exact_eligible(&ins, &prof, NULL)) {
+                /* the exact fast path: every shape, then every rounding and C unused */
+                bad += check_all(&ins, &prof, 0);
+                bad += check_exact_variants(&ins, &prof);
+                ++exact_paths;
+                continue;
+            }
             if (!integer && prof.algo != MMA_ACC_BLOCK_FMA) {
-                /* no fast path (exact, seq_fma, arm_fp8, f64): both sides are the row engine; tiles only */
+                /* no fast path (seq_fma, arm_fp8, f64, exact of e5m2 or wider): both sides are the row engine; tiles only */
                 for (int mode = 0; mode < MODE_COUNT; ++mode) {
                     bad += check(&ins, &prof, 7, 9, 33, mode);
                 }
@@ -363,7 +435,67 @@ static int test_gemms(void)
             }
         }
     }
-    printf("gemm: %zu datapaths, %ld GEMMs, %ld outputs compared, %d failed\n", nseen, runs, outputs, bad);
+    printf("gemm: %zu datapaths (%d by the exact fast path), %ld GEMMs, %ld outputs compared, %d failed\n", nseen,
+           exact_paths, runs, outputs, bad);
+    if (exact_paths == 0) {
+        printf("FAIL no datapath took the exact fast path\n");
+        ++bad;
+    }
+    return bad;
+}
+
+/*
+ * The block-scaled instructions (one per datapath) under `exact` (the exact fast path for ue8m0
+ * scales) and under the rtx_blackwell preset (the row engine on both sides): scales near 1, at the ends
+ * of the ue8m0 range and NaN, K not a multiple of the block (unit scales past K).
+ */
+static int test_scaled(void)
+{
+    static const char *const fmts[] = {"e4m3", "e5m2", "e3m2", "e2m3", "e2m1"};
+    static const char *const others[] = {
+        "mma.sync.aligned.m16n8k64.row.col.kind::mxf4.block_scale.scale_vec::2X.f32.e2m1.e2m1.f32.ue8m0",
+        "mma.sync.aligned.m16n8k64.row.col.kind::mxf4nvf4.block_scale.scale_vec::4X.f32.e2m1.e2m1.f32.ue4m3",
+        "mma.sync.aligned.m16n8k64.row.col.kind::mxf4nvf4.block_scale.scale_vec::2X.f32.e2m1.e2m1.f32.ue8m0"};
+    const size_t nf = sizeof fmts / sizeof fmts[0], no = sizeof others / sizeof others[0];
+    size_t nseen = 0;
+    int bad = 0, fast = 0;
+    for (size_t idx = 0; idx < nf * nf + no; ++idx) {
+        char text[160];
+        if (idx < nf * nf) {
+            snprintf(text, sizeof text,
+                     "mma.sync.aligned.m16n8k32.row.col.kind::mxf8f6f4.block_scale.scale_vec::1X.f32.%s.%s.f32.ue8m0",
+                     fmts[idx / nf], fmts[idx % nf]);
+        } else {
+            snprintf(text, sizeof text, "%s", others[idx - nf * nf]);
+        }
+        mma_instr ins;
+        if (mma_instr_parse(text, strlen(text), &ins, NULL) != MMA_OK || !ins.block_scale) {
+            printf("FAIL setup %s\n", text);
+            ++bad;
+            continue;
+        }
+        ++nseen;
+        static const mma_preset presets[] = {MMA_PRESET_EXACT, MMA_PRESET_RTX_BLACKWELL};
+        for (size_t p = 0; p < sizeof presets / sizeof presets[0]; ++p) {
+            mma_profile prof;
+            mma_scale_shape shape;
+            if (mma_instr_profile(presets[p], &ins, &prof) != MMA_OK || mma_block_scale_shape(&ins, &shape) != MMA_OK) {
+                printf("FAIL setup %s (preset %zu)\n", text, p);
+                ++bad;
+                continue;
+            }
+            fast += mmai_gemm_exact_eligible(&ins, &prof, &shape);
+            for (int mode = 0; mode <= MODE_ZEROS; ++mode) {
+                bad += check(&ins, &prof, 7, 9, 2 * ins.k + 5, mode);
+                bad += check(&ins, &prof, 3, 21, ins.k, mode);
+            }
+        }
+    }
+    printf("scaled: %zu datapaths (%d by the exact fast path), %d failed\n", nseen, fast, bad);
+    if (fast == 0) {
+        printf("FAIL no block-scaled datapath took the exact fast path\n");
+        ++bad;
+    }
     return bad;
 }
 
@@ -595,6 +727,7 @@ int main(void)
     bad += test_errors();
     bad += test_empty_k();
     bad += test_gemms();
+    bad += test_scaled();
     printf("%s\n", bad == 0 ? "unit_gemm_fast: all passed" : "unit_gemm_fast: FAILED");
     return bad != 0;
 }

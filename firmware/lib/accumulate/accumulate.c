@@ -4,21 +4,7 @@
 
 #include "accumulate_int.h"
 
-/*
- * Build switches (all 1 by default): a firmware that only runs block-FMA (GPU) profiles may build
- * this file with -DMMA_CFG_ACC_EXACT=0 -DMMA_CFG_ACC_SEQ_FMA=0 -DMMA_CFG_ARM_FP8=0, and the code of
- * those algorithms is not linked; a profile that selects one of them then returns MMA_ERR_PROFILE.
- * The enabled algorithms compute exactly the same bits either way.
- */
-#ifndef MMA_CFG_ACC_EXACT
-#define MMA_CFG_ACC_EXACT 1
-#endif
-#ifndef MMA_CFG_ACC_SEQ_FMA
-#define MMA_CFG_ACC_SEQ_FMA 1
-#endif
-#ifndef MMA_CFG_ARM_FP8
-#define MMA_CFG_ARM_FP8 1
-#endif
+/* The build switches MMA_CFG_ACC_EXACT, MMA_CFG_ACC_SEQ_FMA, MMA_CFG_ARM_FP8: accumulate_int.h. */
 
 /* C and D of a floating-point MMA are f32, f16 or f64 (the accumulator formats of PTX). */
 static bool is_accumulator_format(mma_format f)

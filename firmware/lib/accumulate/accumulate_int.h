@@ -14,6 +14,23 @@
 
 #include "../format/format_int.h"
 
+/*
+ * Build switches (all 1 by default): a firmware that only runs block-FMA (GPU) profiles may build
+ * the library with -DMMA_CFG_ACC_EXACT=0 -DMMA_CFG_ACC_SEQ_FMA=0 -DMMA_CFG_ARM_FP8=0, and the code of
+ * those algorithms (accumulate.c; the exact GEMM path, mma/gemm_exact.c) is not linked; a profile
+ * that selects one of them then returns MMA_ERR_PROFILE.
+ * The enabled algorithms compute exactly the same bits either way.
+ */
+#ifndef MMA_CFG_ACC_EXACT
+#define MMA_CFG_ACC_EXACT 1
+#endif
+#ifndef MMA_CFG_ACC_SEQ_FMA
+#define MMA_CFG_ACC_SEQ_FMA 1
+#endif
+#ifndef MMA_CFG_ARM_FP8
+#define MMA_CFG_ARM_FP8 1
+#endif
+
 /* Arm default NaN of an f16 or f32 result (FPDefaultNaN, FPCR.AH = 0): the one place of these codes. */
 #define MMAI_ARM_DEFAULT_NAN_F16 0x7E00u
 #define MMAI_ARM_DEFAULT_NAN_F32 0x7FC00000u
@@ -67,6 +84,12 @@ mma_status mmai_exact_sum_add_mul(mmai_exact_sum *s, const mma_value *a, const m
 
 /* Adds a formed product (mma_product) to the exact sum. */
 mma_status mmai_exact_sum_add_product(mmai_exact_sum *s, const mma_product *p);
+
+/*
+ * Adds v * 2^lsb, the exact sum of a run of finite products at least one of which is nonzero (v may
+ * be 0 after cancellation: the sum then counts as a nonzero term for the sign of a zero result).
+ */
+mma_status mmai_exact_sum_add_fixed(mmai_exact_sum *s, int64_t v, int32_t lsb);
 
 /*
  * Rounds the exact sum once to a float format: NaN -> nan_code, Inf+-Inf -> nan_code, Inf -> Inf,

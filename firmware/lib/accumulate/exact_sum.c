@@ -92,6 +92,16 @@ mma_status mmai_exact_sum_add_product(mmai_exact_sum *s, const mma_product *p)
     }
 }
 
+mma_status mmai_exact_sum_add_fixed(mmai_exact_sum *s, int64_t v, int32_t lsb)
+{
+    s->zeros = 3;
+    if (v == 0) {
+        return MMA_OK;
+    }
+    const uint64_t mag = v < 0 ? (uint64_t)0 - (uint64_t)v : (uint64_t)v;
+    return mmai_wide_add(&s->acc, v < 0 ? 1u : 0u, 0, mag, lsb);
+}
+
 mma_status mmai_exact_sum_round(const mmai_exact_sum *s, const mma_format_info *out, mma_round mode, unsigned flags,
                                uint64_t nan_code, uint64_t *code)
 {

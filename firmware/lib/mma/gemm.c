@@ -160,6 +160,11 @@ static mma_status tile(const mma_gemm_desc *g, size_t i0, size_t i1, size_t j0, 
     if (i0 > i1 || i1 > g->m || j0 > j1 || j1 > g->n) {
         return MMA_ERR_BUFFER;
     }
+#if MMA_CFG_ACC_EXACT
+    if (fast && !p.integer && mmai_gemm_exact_applies(g, &p.eff, &p.shape, p.nblk, i0, i1, j0, j1)) {
+        return mmai_gemm_exact_tile(g, &p.eff, &p.shape, p.nblk, i0, i1, j0, j1);
+    }
+#endif
     if (fast && mmai_gemm_fast_eligible(g->ins, p.integer ? NULL : &p.eff)) {
         return mmai_gemm_fast_tile(g, p.integer ? NULL : &p.eff, i0, i1, j0, j1);
     }

@@ -59,4 +59,24 @@ int32_t mmai_gemm_narrow_shift(const mma_instr *ins, const mma_profile *prof);
 mma_status mmai_gemm_narrow_tile(const mma_gemm_desc *g, const mma_profile *prof, unsigned shift, size_t i0, size_t i1,
                                  size_t j0, size_t j1);
 
+/*
+ * The exact fast path (gemm_exact.c, MMA_CFG_ACC_EXACT builds): true if it computes exactly what the
+ * row engine does for this instruction under prof (the effective profile): the exact algorithm
+ * without flushing, dense, float operands of at most 8 bits whose fixed-point values fit 31 bits
+ * (not e5m2), unscaled or ue8m0-scaled (shape: the scale geometry, NULL when unscaled).
+ */
+bool mmai_gemm_exact_eligible(const mma_instr *ins, const mma_profile *prof, const mma_scale_shape *shape);
+
+/*
+ * True if the exact fast path takes rows [i0, i1) and columns [j0, j1) of the validated GEMM g: the
+ * instruction is eligible and every element of those rows of A and columns of B is finite and every
+ * scale of them (nblk blocks along K) is not NaN; otherwise the general path gives the special rules.
+ */
+bool mmai_gemm_exact_applies(const mma_gemm_desc *g, const mma_profile *prof, const mma_scale_shape *shape,
+                             size_t nblk, size_t i0, size_t i1, size_t j0, size_t j1);
+
+/* The exact fast path over rows [i0, i1) and columns [j0, j1) of D, where mmai_gemm_exact_applies. */
+mma_status mmai_gemm_exact_tile(const mma_gemm_desc *g, const mma_profile *eff, const mma_scale_shape *shape,
+                                size_t nblk, size_t i0, size_t i1, size_t j0, size_t j1);
+
 #endif /* MMA_GEMM_FAST_H */
