@@ -14,6 +14,10 @@
  * on both paths; the 8-bit decode tables equal mma_decode for every code; mma_bfma_round equals the
  * host's rounding of the exact value for f32 (mma_encode for f16 and RNA); mma_ieee_add equals host
  * float addition.
+ * The exact fast path (mma/gemm_exact.c: e4m3, e3m2, e2m3, e2m1 as fixed-point integers) is checked the
+ * same way for every datapath it takes, under each final rounding and C unused, with operands that
+ * are mostly zeros of one sign (the zero-sign rule), and for the block-scaled family (ue8m0 scales
+ * near 1, at the ends of the range and NaN; ue4m3 and e5m2 on the row engine on both sides).
  * The same program runs as unit_gemm_fast_per_term against the library built the 32-bit way
  * (MMAI_BFMA_PER_TERM=1: per-term shifts, and the narrow path of gemm_narrow.c for 8-bit floats).
  */
@@ -505,13 +509,17 @@ static int test_errors(void)
     static const char *const texts[] = {"mma.sync.aligned.m16n8k16.row.col.f32.f16.f16.f32",
                                         "mma.sync.aligned.m16n8k32.row.col.f32.e4m3.e5m2.f32",
                                         "mma.sync.aligned.m16n8k32.row.col.satfinite.s32.s8.u8.s32",
-                                        "mma.sync.aligned.m16n8k64.row.col.s32.s4.u4.s32"};
+                                        "mma.sync.aligned.m16n8k64.row.col.s32.s4.u4.s32",
+                                        "mma.sync.aligned.m16n8k32.row.col.kind::f8f6f4.f32.e4m3.e2m3.f32"};
+    /* the last under exact: the exact fast path's own check of the codes */
+    static const mma_preset presets[] = {MMA_PRESET_HOPPER, MMA_PRESET_HOPPER, MMA_PRESET_HOPPER, MMA_PRESET_HOPPER,
+                                         MMA_PRESET_EXACT};
     int bad = 0;
     for (size_t t = 0; t < sizeof texts / sizeof texts[0]; ++t) {
         mma_instr ins;
         mma_profile prof;
         if (mma_instr_parse(texts[t], strlen(texts[t]), &ins, NULL) != MMA_OK ||
-            mma_instr_profile(MMA_PRESET_HOPPER, &ins, &prof) != MMA_OK) {
+            mma_instr_profile(presets[t], &ins, &prof) != MMA_OK) {
             printf("FAIL setup %s\n", texts[t]);
             return 1;
         }

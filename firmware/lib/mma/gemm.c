@@ -161,7 +161,7 @@ static mma_status tile(const mma_gemm_desc *g, size_t i0, size_t i1, size_t j0, 
         return MMA_ERR_BUFFER;
     }
 #if MMA_CFG_ACC_EXACT
-    if (fast && !p.integer && mmai_gemm_exact_applies(g, &p.eff, &p.shape, p.nblk, i0, i1, j0, j1)) {
+    if (fast && !p.integer && mmai_gemm_exact_eligible(g->ins, &p.eff, g->ins->block_scale ? &p.shape : NULL)) {
         return mmai_gemm_exact_tile(g, &p.eff, &p.shape, p.nblk, i0, i1, j0, j1);
     }
 #endif

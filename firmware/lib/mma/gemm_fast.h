@@ -68,14 +68,9 @@ mma_status mmai_gemm_narrow_tile(const mma_gemm_desc *g, const mma_profile *prof
 bool mmai_gemm_exact_eligible(const mma_instr *ins, const mma_profile *prof, const mma_scale_shape *shape);
 
 /*
- * True if the exact fast path takes rows [i0, i1) and columns [j0, j1) of the validated GEMM g: the
- * instruction is eligible and every element of those rows of A and columns of B is finite and every
- * scale of them (nblk blocks along K) is not NaN; otherwise the general path gives the special rules.
+ * The exact fast path over rows [i0, i1) and columns [j0, j1) of the validated GEMM g (an eligible
+ * instruction; shape and nblk: its scale geometry and blocks along K when block-scaled).
  */
-bool mmai_gemm_exact_applies(const mma_gemm_desc *g, const mma_profile *prof, const mma_scale_shape *shape,
-                             size_t nblk, size_t i0, size_t i1, size_t j0, size_t j1);
-
-/* The exact fast path over rows [i0, i1) and columns [j0, j1) of D, where mmai_gemm_exact_applies. */
 mma_status mmai_gemm_exact_tile(const mma_gemm_desc *g, const mma_profile *eff, const mma_scale_shape *shape,
                                 size_t nblk, size_t i0, size_t i1, size_t j0, size_t j1);
 
