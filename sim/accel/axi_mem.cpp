@@ -110,6 +110,17 @@ bool AxiMem::bus_of(const void *p, uint32_t *addr) const {
     return true;
 }
 
+bool AxiMem::in_one_window(uint32_t lo, uint32_t hi) {
+    if (win_hit_ < windows_.size() && lo >= windows_[win_hit_].first && hi < windows_[win_hit_].second) return true;
+    for (size_t k = 0; k < windows_.size(); ++k) {
+        if (lo >= windows_[k].first && hi < windows_[k].second) {
+            win_hit_ = k;
+            return true;
+        }
+    }
+    return false;
+}
+
 void AxiMem::check_addr(const char *ch, uint32_t addr, uint8_t len, uint8_t size, uint8_t burst) {
     if (size != 5) violation("%s size %u, the DMA uses 32-byte beats (5)", ch, size);
     if (burst != 1) violation("%s burst type %u, expected INCR (1)", ch, burst);
@@ -179,10 +190,13 @@ void AxiMem::cycle(const AxiOut &o, AxiIn &in) {
                 b.resp = r;
             } else {
                 const uint8_t *src = reinterpret_cast<const uint8_t *>(o.wdata);
+                // a beat whose strobed bytes lie in one window (a D row) is checked once, not byte by byte
+                const bool checked = windows_.empty() || o.wstrb == 0 ||
+                                     in_one_window(a + (uint32_t)__builtin_ctz(o.wstrb), a + 31u - (uint32_t)__builtin_clz(o.wstrb));
                 for (unsigned i = 0; i < 32; i++) {
                     if (!((o.wstrb >> i) & 1u)) continue;
                     const uint32_t ba = a + i;
-                    if (!windows_.empty()) {
+                    if (!checked) {
                         bool ok = false;
                         for (const auto &w : windows_) ok = ok || (ba >= w.first && ba < w.second);
                         if (!ok) {

@@ -66,7 +66,7 @@ public:
     void clear_faults() { faults_.clear(); }
     void add_fault(const AxiFault &f) { faults_.push_back(f); }
     // Writes are allowed only inside these windows (none set: anywhere); a strobed byte outside is a violation.
-    void clear_windows() { windows_.clear(); }
+    void clear_windows() { windows_.clear(); win_hit_ = 0; }
     void add_window(uint32_t lo, uint32_t hi) { windows_.push_back({lo, hi}); }
 
     bool idle() const { return rq_.empty() && awq_.empty() && bq_.empty(); }
@@ -91,6 +91,7 @@ private:
     bool chance(unsigned pct) { return pct >= 100 || (pct != 0 && rnd(100) < pct); }
     void violation(const char *fmt, ...);
     void check_addr(const char *ch, uint32_t addr, uint8_t len, uint8_t size, uint8_t burst);
+    bool in_one_window(uint32_t lo, uint32_t hi);   // bytes [lo, hi] inside one window
 
     uint32_t base_;
     std::vector<uint8_t> mem_;
@@ -98,6 +99,7 @@ private:
     uint64_t rng_ = 1, now_ = 0;
     std::vector<AxiFault> faults_;
     std::vector<std::pair<uint32_t, uint32_t>> windows_;
+    size_t win_hit_ = 0;        // the window the last beat fell in (the next beat's first guess)
     std::deque<RBurst> rq_;
     std::deque<WBurst> awq_;    // bursts announced; the front one takes the W beats
     std::deque<BResp> bq_;

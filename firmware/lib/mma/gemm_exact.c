@@ -208,7 +208,8 @@ static mma_status exact_chunk(const exact_job *x, size_t i, size_t j, size_t ch,
             int64_t sum = 0;
             uint64_t nonzero = 0;
             for (size_t t = q * x->block_k; t < (q + 1u) * x->block_k; ++t) {
-                const int64_t p = (int64_t)a[t] * (int64_t)b[t];
+                /* a[t], b[t]: decoded for every t of the run before the run's outputs (fix_decode_run) */
+                const int64_t p = (int64_t)a[t] * (int64_t)b[t]; // NOLINT(clang-analyzer-core.UndefinedBinaryOperatorResult)
                 sum += p;
                 nonzero |= (uint64_t)p;
             }
@@ -244,8 +245,9 @@ mma_status mmai_gemm_exact_tile(const mma_gemm_desc *g, const mma_profile *eff, 
     const exact_job x = {g, eff, &later, mma_format_get((mma_format)ins->dtype), kc,
                          ins->block_scale ? shape->block_k : kc, nblk, fa.lsb0 + fb.lsb0};
     /* a run of B: MMAI_FAST_COLS columns of MMAI_FAST_ROWK elements; of A: one row of MMAI_FAST_ROWK */
-    int32_t bval[MMAI_FAST_COLS * MMAI_FAST_ROWK] = {0}, aval[MMAI_FAST_ROWK] = {0};
-    uint8_t bflags[MMAI_FAST_COLS * MMAI_FAST_ROWK] = {0}, aflags[MMAI_FAST_ROWK] = {0};
+    /* not cleared: a run's elements [0, klen) are decoded before any is read (40 KB of stores a tile) */
+    int32_t bval[MMAI_FAST_COLS * MMAI_FAST_ROWK], aval[MMAI_FAST_ROWK];
+    uint8_t bflags[MMAI_FAST_COLS * MMAI_FAST_ROWK], aflags[MMAI_FAST_ROWK];
     uint8_t bnan[MMAI_FAST_COLS * MAX_CHUNKS], anan[MAX_CHUNKS];
     const fix_vec av = {aval, aflags, anan};
     for (size_t jb = j0; jb < j1; jb += MMAI_FAST_COLS) {
