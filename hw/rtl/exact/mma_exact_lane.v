@@ -37,32 +37,43 @@ module mma_exact_lane #(
                             exact_fmt_max_lsb(MMA_FMT_E5M2) : exact_fmt_max_lsb(MMA_FMT_E4M3)) - LSB_W;
     localparam UW = $clog2(MAXSH + 1);                // bits of a shift count
 
-    // {class bits, sig, u + K}: one operand, format f (0 e4m3, 1 e5m2)
-    function [3+SB+UW-1:0] operand;                   // {nan, inf, zero, sig[SB-1:0], v[UW-1:0]}
+    // each format's fields and rules, constants from the generated table: a decoder below is fixed
+    // slices and compares (in a Verilated model the table lookups and integer masks inside the
+    // function were run for every lane every cycle)
+    localparam EB4 = MMA_FMT_EXP_BITS_TAB[MMA_FMT_E4M3*4 +: 4], FB4 = exact_fmt_p(MMA_FMT_E4M3);
+    localparam EB5 = MMA_FMT_EXP_BITS_TAB[MMA_FMT_E5M2*4 +: 4], FB5 = exact_fmt_p(MMA_FMT_E5M2);
+    localparam IEEE4 = MMA_FMT_NAN_STYLE_TAB[MMA_FMT_E4M3*2 +: 2] == 2'd1;   // NaN: exponent all ones and a
+    localparam IEEE5 = MMA_FMT_NAN_STYLE_TAB[MMA_FMT_E5M2*2 +: 2] == 2'd1;   // fraction; else every bit set
+    localparam INF4 = MMA_FMT_INF_TAB[MMA_FMT_E4M3], INF5 = MMA_FMT_INF_TAB[MMA_FMT_E5M2];
+
+    // {class bits, sig, u + K} of one operand in a format of EB exponent and FB fraction bits
+    function [3+SB+UW-1:0] operand_of;                // {nan, inf, zero, sig[SB-1:0], v[UW-1:0]}
         input [7:0] x;
-        input       f;
-        integer eb, fb, k, e, fr, emask, fmask;
+        input integer eb, fb, k, ieee, has_inf;
+        reg [7:0] e, fr, emask, fmask;
         reg nan, inf, zero;
         reg [SB-1:0] sig;
         reg [UW-1:0] v;
         begin
-            eb = f ? MMA_FMT_EXP_BITS_TAB[MMA_FMT_E5M2*4 +: 4] : MMA_FMT_EXP_BITS_TAB[MMA_FMT_E4M3*4 +: 4];
-            fb = f ? exact_fmt_p(MMA_FMT_E5M2) : exact_fmt_p(MMA_FMT_E4M3);
-            k  = f ? K5 : K4;
-            emask = (1 << eb) - 1;
-            fmask = (1 << fb) - 1;
+            emask = (8'd1 << eb) - 8'd1;
+            fmask = (8'd1 << fb) - 8'd1;
             e  = (x >> fb) & emask;
             fr = x & fmask;
-            // NaN: IEEE style (e5m2) exponent all ones and a fraction; all-ones style (e4m3) every bit
-            if ((f ? MMA_FMT_NAN_STYLE_TAB[MMA_FMT_E5M2*2 +: 2] : MMA_FMT_NAN_STYLE_TAB[MMA_FMT_E4M3*2 +: 2]) == 2'd1)
-                nan = e == emask && fr != 0;
-            else
-                nan = e == emask && fr == fmask;
-            inf  = (f ? MMA_FMT_INF_TAB[MMA_FMT_E5M2] : MMA_FMT_INF_TAB[MMA_FMT_E4M3]) && e == emask && fr == 0;
+            nan  = ieee != 0 ? (e == emask && fr != 0) : (e == emask && fr == fmask);
+            inf  = has_inf != 0 && e == emask && fr == 0;
             zero = e == 0 && fr == 0;
-            sig  = ((e != 0 ? 1 : 0) << fb) | fr;
+            sig  = ({{(SB-1){1'b0}}, e != 0} << fb) | fr[SB-1:0];
             v    = (e == 0 ? 0 : e - 1) + k;
-            operand = {nan, inf, zero, sig, v};
+            operand_of = {nan, inf, zero, sig, v};
+        end
+    endfunction
+    // one operand, format f (0 e4m3, 1 e5m2)
+    function [3+SB+UW-1:0] operand;
+        input [7:0] x;
+        input       f;
+        begin
+            if (f) operand = operand_of(x, EB5, FB5, K5, IEEE5, INF5);
+            else   operand = operand_of(x, EB4, FB4, K4, IEEE4, INF4);
         end
     endfunction
 

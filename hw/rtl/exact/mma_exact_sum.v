@@ -20,27 +20,27 @@ module mma_exact_sum #(
     localparam NL = $clog2(G);
     localparam WT = exact_grid_width(E5M2);           // bits of a lane's term
 
-    // ---- lanes: terms on the grid, in ones' complement
-    wire [G*WT-1:0] term;
+    // ---- lanes: terms on the grid, in ones' complement (each its own wire: in a Verilated model a
+    // term is one 64-bit word, where slices of one G * WT-bit vector were multi-word shifts)
     wire [G-1:0] neg, nan, inf, zero, sign;
     genvar j, l;
     generate for (j = 0; j < G; j = j + 1) begin : g_lane
+        wire [WT-1:0] term;
         mma_exact_lane #(.E5M2(E5M2), .WT(WT)) u_lane (
             .fa_i(fa_i), .fb_i(fb_i), .a_i(a_i[8*j +: 8]), .b_i(b_i[8*j +: 8]),
-            .term_o(term[WT*j +: WT]), .neg_o(neg[j]), .nan_o(nan[j]), .inf_o(inf[j]),
+            .term_o(term), .neg_o(neg[j]), .nan_o(nan[j]), .inf_o(inf[j]),
             .zero_o(zero[j]), .sign_o(sign[j]));
     end endgenerate
 
-    // ---- the tree: level l holds G >> l sums of WT + 1 + l bits
+    // ---- the tree: level l holds G >> l sums of WT + 1 + l bits, one wire each
     generate for (l = 0; l <= NL; l = l + 1) begin : g_tree
-        (* keep *) wire [(G >> l)*(WT+1+l)-1:0] v;     // keep: each sum a carry chain (merged, yosys makes
-                                                         // one multi-operand adder of full adders in LUTs)
         for (j = 0; j < (G >> l); j = j + 1) begin : g_node
+            (* keep *) wire [WT+l:0] s;                 // keep: each sum a carry chain (merged, yosys makes
+                                                         // one multi-operand adder of full adders in LUTs)
             if (l == 0) begin : g_leaf
-                assign v[j*(WT+1) +: WT+1] = {neg[j], term[WT*j +: WT]};
+                assign s = {neg[j], g_lane[j].term};
             end else begin : g_add
-                assign v[j*(WT+1+l) +: WT+1+l] = $signed(g_tree[l-1].v[(2*j)*(WT+l) +: WT+l]) +
-                                                 $signed(g_tree[l-1].v[(2*j+1)*(WT+l) +: WT+l]);
+                assign s = $signed(g_tree[l-1].g_node[2*j].s) + $signed(g_tree[l-1].g_node[2*j+1].s);
             end
         end
     end endgenerate
@@ -52,7 +52,7 @@ module mma_exact_sum #(
         for (i = 0; i < G; i = i + 1)
             nneg = nneg + {{NL{1'b0}}, neg[i]};
     end
-    assign sum_o = g_tree[NL].v + {{(SW-NL-1){1'b0}}, nneg};
+    assign sum_o = g_tree[NL].g_node[0].s + {{(SW-NL-1){1'b0}}, nneg};
     assign cls_o[EX_NAN]  = |nan;
     assign cls_o[EX_PINF] = |(inf & ~sign);
     assign cls_o[EX_NINF] = |(inf & sign);
