@@ -1,7 +1,8 @@
 cmake_policy(VERSION 3.20)
 # ctest unit_mmasim_bad_options: a regression that would simulate nothing, or is asked for with a
 # bad option, stops with exit status 2 and a message saying why, instead of "0 passed, 0 failed";
-# scripts/regress.sh likewise, and it neither runs an empty shard nor merges an earlier run's shards.
+# scripts/regress.sh likewise, and it neither runs an empty shard nor merges an earlier run's shards;
+# scripts/sim-profile.sh refuses a bad option before it configures a build.
 file(REMOVE_RECURSE ${WORK})
 file(MAKE_DIRECTORY ${WORK})
 function(expect_refusal what expect)
@@ -28,6 +29,17 @@ expect_refusal("regress.sh --shards x" "regress.sh: --shards takes a number >= 1
                ${CMAKE_COMMAND} -E env MMASIM=${MMASIM} bash ${REGRESS_SH} --config ${CONFIG} --shards x --out ${WORK}/r)
 expect_refusal("regress.sh --seed without its value" "regress.sh: bad or incomplete option --seed"
                ${CMAKE_COMMAND} -E env MMASIM=${MMASIM} bash ${REGRESS_SH} --config ${CONFIG} --seed)
+# scripts/sim-profile.sh (beside regress.sh) refuses before it builds anything
+get_filename_component(_scripts ${REGRESS_SH} DIRECTORY)
+expect_refusal("sim-profile.sh --config nosuch" "sim-profile.sh: no configuration 'nosuch'"
+               bash ${_scripts}/sim-profile.sh --config nosuch --build ${WORK}/prof)
+expect_refusal("sim-profile.sh --top 0" "sim-profile.sh: --top takes a positive number"
+               bash ${_scripts}/sim-profile.sh --top 0 --build ${WORK}/prof)
+expect_refusal("sim-profile.sh --config" "usage: .*sim-profile.sh"
+               bash ${_scripts}/sim-profile.sh --config)
+if(EXISTS ${WORK}/prof)
+  message(FATAL_ERROR "sim-profile.sh configured a build before refusing its options")
+endif()
 # one job in four shards: one shard runs it; an earlier run's shard in the directory is not merged
 file(MAKE_DIRECTORY ${WORK}/r)
 file(WRITE ${WORK}/r/shard_3.json "{\"stale\": true}")
