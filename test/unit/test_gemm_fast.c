@@ -14,10 +14,11 @@
  * on both paths; the 8-bit decode tables equal mma_decode for every code; mma_bfma_round equals the
  * host's rounding of the exact value for f32 (mma_encode for f16 and RNA); mma_ieee_add equals host
  * float addition.
- * The exact fast path (mma/gemm_exact.c: e4m3, e3m2, e2m3, e2m1 as fixed-point integers) is checked the
- * same way for every datapath it takes, under each final rounding and C unused, with operands that
- * are mostly zeros of one sign (the zero-sign rule), and for the block-scaled family (ue8m0 scales
- * near 1, at the ends of the range and NaN; ue4m3 and e5m2 on the row engine on both sides).
+ * The exact fast path (mma/gemm_exact.c: the 8-bit and narrower floats as fixed-point integers, e5m2
+ * pairs split in two parts) is checked the same way for every datapath it takes, under each final
+ * rounding and C unused, with operands that are mostly zeros of one sign (the zero-sign rule), and
+ * for the block-scaled family (ue8m0 scales near 1, at the ends of the range and NaN; ue4m3 on the
+ * row engine on both sides).
  * The same program runs as unit_gemm_fast_per_term against the library built the 32-bit way
  * (MMAI_BFMA_PER_TERM=1: per-term shifts, and the narrow path of gemm_narrow.c for 8-bit floats).
  */
@@ -415,7 +416,7 @@ static int test_gemms(void)
                 continue;
             }
             if (!integer && prof.algo != MMA_ACC_BLOCK_FMA) {
-                /* no fast path (seq_fma, arm_fp8, f64, exact of e5m2 or wider): both sides are the row engine; tiles only */
+                /* no fast path (seq_fma, arm_fp8, f64, exact of 16-bit and wider formats): both sides are the row engine; tiles only */
                 for (int mode = 0; mode < MODE_COUNT; ++mode) {
                     bad += check(&ins, &prof, 7, 9, 33, mode);
                 }

@@ -62,8 +62,8 @@ mma_status mmai_gemm_narrow_tile(const mma_gemm_desc *g, const mma_profile *prof
 /*
  * The exact fast path (gemm_exact.c, MMA_CFG_ACC_EXACT builds): true if it computes exactly what the
  * row engine does for this instruction under prof (the effective profile): the exact algorithm
- * without flushing, dense, float operands of at most 8 bits whose fixed-point values fit 31 bits
- * (not e5m2), unscaled or ue8m0-scaled (shape: the scale geometry, NULL when unscaled).
+ * without flushing, dense, float operands of at most 8 bits (e5m2, e4m3, e3m2, e2m3, e2m1),
+ * unscaled or ue8m0-scaled (shape: the scale geometry, NULL when unscaled).
  */
 bool mmai_gemm_exact_eligible(const mma_instr *ins, const mma_profile *prof, const mma_scale_shape *shape);
 
