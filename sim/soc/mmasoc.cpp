@@ -21,6 +21,7 @@
 // with -DMMA_SOC_VEX_ACCEL=ON.
 // Exit codes: the firmware's (0..123), 2 usage or ELF error, 3 DMA test mismatch, 124 --max-cycles
 // reached, 125 CPU trap. --expect-exit N: 0 if the firmware exited with N, else 1 (for ctest).
+#include <algorithm>
 #include <cerrno>
 #include <chrono>
 #include <cinttypes>
@@ -475,9 +476,21 @@ template <class Top> int run(const Options &o, const ElfImage &img) {
     FakeAccel accel;
     std::unique_ptr<DmaTester> dma;
     if (o.dma_test) {
-        // the window: all of the RAM with the CPU held; with firmware running, 64 KiB at offset
-        // 128 KiB (board/rv32/link.ld keeps image and stack outside it: image low, stack at the top)
-        const uint32_t lo = run_cpu ? 0x20000u : 0u, hi = run_cpu ? 0x30000u : RAM_BYTES;
+        // the window: all of the RAM with the CPU held; with firmware running, up to 64 KiB from the
+        // first 4 KiB page past the image (its segments, .bss included: board/rv32/link.ld puts the
+        // image low) and below the top 64 KiB, where link.ld puts the stack (16-32 KiB and a guard)
+        uint32_t lo = 0, hi = RAM_BYTES;
+        if (run_cpu) {
+            uint32_t end = 0;
+            for (const auto &s : img.segments) end = std::max(end, uint32_t(s.addr - RAM_BASE + s.bytes.size()));
+            lo = (end + 0xFFFu) & ~0xFFFu;
+            hi = std::min(lo + 0x10000u, RAM_BYTES - 0x10000u);
+            if (hi < lo + 0x4000u) {
+                std::fprintf(stderr, "mmasoc: --dma-test: the firmware image ends at 0x%08x: no 16 KiB of RAM left "
+                                     "for the DMA test between it and the stack's 64 KiB\n", RAM_BASE + end);
+                return EXIT_USAGE;
+            }
+        }
         dma.reset(new DmaTester(o.seed, lo, hi, int(o.backpressure)));
         dma->shadow.resize(RAM_BYTES);
         for (uint32_t a = 0; a < RAM_BYTES; ++a) dma->shadow[a] = soc.ram_byte(a);
