@@ -56,6 +56,13 @@ cycles=$(sed -nE 's/^simulated ([0-9]+) cycles.*/\1/p' "$log" | tail -n 1)
 
 callgrind_annotate --threshold=100 "$out" 2>/dev/null |
   awk -v cycles="$cycles" -v top="$top" -v cfg="$config" '
+    # the keys of count[] into keys[1..], largest count first; returns their number
+    function by_count(count, keys,   k, n, i, j, x) {
+      n = 0
+      for (k in count) keys[++n] = k
+      for (i = 1; i <= n; i++) for (j = i + 1; j <= n; j++) if (count[keys[j]] > count[keys[i]]) { x = keys[i]; keys[i] = keys[j]; keys[j] = x }
+      return n
+    }
     /PROGRAM TOTALS/ { t = $1; gsub(",", "", t) }
     /^ *[0-9,]+ +\(/ && !/PROGRAM TOTALS/ {
       n = $1; gsub(",", "", n)
@@ -76,15 +83,11 @@ callgrind_annotate --threshold=100 "$out" 2>/dev/null |
       printf "  RTL blocks %.1f k a cycle, Verilator scheduling %.1f k, the rest (harness, driver, golden model) %.1f k\n\n",
              r / cycles / 1e3, rtl_other / cycles / 1e3, (t - r - rtl_other) / cycles / 1e3
       printf "| RTL module:line | instances | instructions a cycle | share |\n|---|---:|---:|---:|\n"
-      n = 0
-      for (k in rtl) keys[++n] = k
-      for (i = 1; i <= n; i++) for (j = i + 1; j <= n; j++) if (rtl[keys[j]] > rtl[keys[i]]) { x = keys[i]; keys[i] = keys[j]; keys[j] = x }
+      n = by_count(rtl, keys)
       for (i = 1; i <= n && i <= top; i++)
         printf "| %s | %d | %.0f | %.1f %% |\n", keys[i], inst[keys[i]], rtl[keys[i]] / cycles, 100 * rtl[keys[i]] / t
       printf "\n| other function | instructions a cycle | share |\n|---|---:|---:|\n"
-      m = 0
-      for (f in other) okeys[++m] = f
-      for (i = 1; i <= m; i++) for (j = i + 1; j <= m; j++) if (other[okeys[j]] > other[okeys[i]]) { x = okeys[i]; okeys[i] = okeys[j]; okeys[j] = x }
+      m = by_count(other, okeys)
       for (i = 1; i <= m && i <= 10; i++)
         printf "| %s | %.0f | %.1f %% |\n", okeys[i], other[okeys[i]] / cycles, 100 * other[okeys[i]] / t
     }'

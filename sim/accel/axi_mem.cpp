@@ -196,13 +196,9 @@ void AxiMem::cycle(const AxiOut &o, AxiIn &in) {
                 for (unsigned i = 0; i < 32; i++) {
                     if (!((o.wstrb >> i) & 1u)) continue;
                     const uint32_t ba = a + i;
-                    if (!checked) {
-                        bool ok = false;
-                        for (const auto &w : windows_) ok = ok || (ba >= w.first && ba < w.second);
-                        if (!ok) {
-                            violation("write to 0x%08x outside every D row", ba);
-                            continue;
-                        }
+                    if (!checked && !in_one_window(ba, ba)) {
+                        violation("write to 0x%08x outside every D row", ba);
+                        continue;
                     }
                     mem_[ba - base_] = src[i];
                 }

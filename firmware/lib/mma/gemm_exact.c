@@ -35,17 +35,6 @@ static bool fix_format(const mma_format_info *f)
     return f != NULL && f->kind == MMA_KIND_FLOAT && f->storage_bits <= 8 && f->has_subnormals && fix_bits(f) <= 47;
 }
 
-/* Bits of k (ceil(log2(k + 1))): a sum of k products needs this many more than one product. */
-static int32_t count_bits(size_t k)
-{
-    int32_t b = 0;
-    while (k != 0) {
-        ++b;
-        k >>= 1;
-    }
-    return b;
-}
-
 bool mmai_gemm_exact_eligible(const mma_instr *ins, const mma_profile *prof, const mma_scale_shape *shape)
 {
     const mma_format_info *ia = mma_format_get((mma_format)ins->atype);
@@ -65,10 +54,10 @@ bool mmai_gemm_exact_eligible(const mma_instr *ins, const mma_profile *prof, con
 /* v = h * 2^16 + l, 0 <= l < 2^16: |h| < 2^31, and h h, h l, l l of k <= 64 terms sum below 2^56 */
 #define FIX_SPLIT 16u
 
-/* True if the products of two formats' integers, k of them, may pass 2^62: the split form. */
+/* True if the sum of k products of two formats' integers (k needs msb + 1 bits) may pass 2^62: the split form. */
 static bool fix_split(const mma_format_info *ia, const mma_format_info *ib, size_t k)
 {
-    return fix_bits(ia) > 31 || fix_bits(ib) > 31 || fix_bits(ia) + fix_bits(ib) + count_bits(k) > 62;
+    return fix_bits(ia) > 31 || fix_bits(ib) > 31 || fix_bits(ia) + fix_bits(ib) + mma_msb64(k) + 1 > 62;
 }
 
 static fix_fmt make_fix(mma_format fmt, unsigned split)
