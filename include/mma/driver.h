@@ -102,8 +102,9 @@ typedef struct mma_accel_counters {
 } mma_accel_counters;
 
 /* Finds the accelerator behind port: checks its identification and version, reads its capabilities,
-   matches them with its configuration's table, and soft-resets it if a job was left running;
-   MMA_ERR_DEVICE if none answers or its capabilities contradict the table. */
+   matches them with its configuration's table (an array of fewer DPUs than the table's, as a
+   board build may synthesise, is the same configuration), and soft-resets it if a job was left
+   running; MMA_ERR_DEVICE if none answers or its capabilities contradict the table. */
 mma_status mma_accel_probe(mma_accel *dev, const mma_port *port);
 
 /* Reads every row of the hardware's mode table and compares it with the configuration's table the

@@ -9,8 +9,8 @@
 #define FIELD(v, reg, f) (((v) & MMA_ACCEL__##reg##__##f##_bm) >> MMA_ACCEL__##reg##__##f##_bp)
 
 enum {
-    ACCEL_ID = 0x4D4D4143u,   /* 'MMAC' */
-    ACCEL_MAJOR = 1u,         /* register map major version this driver knows */
+    ACCEL_ID = MMA_ACCEL__ID__VALUE_reset,              /* 'MMAC', from the register map */
+    ACCEL_MAJOR = MMA_ACCEL__VERSION__VALUE_reset >> 8, /* the register map's major version, which this driver is built for */
     DEFAULT_TIMEOUT = 1u << 30,
     DEFAULT_POLL = 64u
 };
@@ -77,7 +77,10 @@ mma_status mma_accel_probe(mma_accel *dev, const mma_port *port)
         return MMA_ERR_DEVICE;
     }
     const mma_hw_config *cfg = &mma_hw_configs[c->cfg_id];
-    if (cfg->tm != c->tm || cfg->tn != c->tn || cfg->w != c->w_bytes || cfg->nmodes != c->nmodes) {
+    /* the array may be smaller than the configuration's (hw/syn/area.sh and the board flows'
+       --array): the DPUs, the step and the modes are the configuration's, only fewer of them */
+    const bool array_ok = c->tm >= 1u && c->tm <= cfg->tm && c->tn >= 1u && c->tn <= cfg->tn;
+    if (!array_ok || cfg->w != c->w_bytes || cfg->nmodes != c->nmodes) {
         return MMA_ERR_DEVICE;
     }
     dev->cfg = cfg;
