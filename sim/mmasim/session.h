@@ -49,8 +49,12 @@ struct Session {
             return false;
         }
         cfg = dev.cfg;
-        if (config != cfg->name) {
-            error = "model '" + config + "' reports configuration '" + cfg->name + "'";
+        // a model NAME@RxC (sim/CMakeLists.txt) is configuration NAME with an R x C array
+        const std::string want = "@" + std::to_string(dev.caps.tm) + "x" + std::to_string(dev.caps.tn);
+        const bool own_array = dev.caps.tm == cfg->tm && dev.caps.tn == cfg->tn;
+        if (!(config == cfg->name + want || (own_array && config == cfg->name))) {
+            error = "model '" + config + "' reports configuration '" + cfg->name + "' with " +
+                    std::to_string(dev.caps.tm) + "x" + std::to_string(dev.caps.tn) + " DPUs";
             return false;
         }
         geo = Geometry{dev.caps.tm, dev.caps.tn, dev.caps.p, dev.caps.mb, dev.caps.nb, dev.caps.kpass_bytes, dev.caps.nmodes};
