@@ -39,7 +39,11 @@ struct Session {
         sim::sim_port_init(port, dut.get());
         mma_status st = mma_accel_probe(&dev, &port.port);
         if (st != MMA_OK) {
-            error = std::string("probe: ") + mma_status_name(st);
+            const mma_accel_caps &c = dev.caps;   // what the model reported (mma/driver.h: the probe's rules)
+            error = std::string("probe: ") + mma_status_name(st) + " (read: register map " +
+                    std::to_string(c.version >> 8) + "." + std::to_string(c.version & 0xFFu) + ", configuration " +
+                    std::to_string(c.cfg_id) + ", " + std::to_string(c.tm) + "x" + std::to_string(c.tn) + " DPUs of " +
+                    std::to_string(c.w_bytes) + " bytes, " + std::to_string(c.nmodes) + " modes)";
             return false;
         }
         unsigned bad = 0;

@@ -70,10 +70,11 @@ static void device(fake *f, unsigned id, unsigned tm, unsigned tn)
 
 static int fails, checks;
 
+static mma_accel dev;   /* the last probe's, for what it read */
+
 static void expect(const char *what, unsigned id, fake *f, mma_status want)
 {
     const mma_port port = {f, fake_read, fake_write, fake_wait, fake_barrier, fake_now, fake_bus};
-    mma_accel dev;
     const mma_status got = mma_accel_probe(&dev, &port);   /* dev.cfg: the driver's copy of the table */
     checks++;
     if (got != want || (want == MMA_OK && strcmp(dev.cfg->name, mma_hw_configs[id].name) != 0)) {
@@ -96,6 +97,12 @@ int main(void)
         }
         device(&f, id, c->tm + 1u, c->tn);
         expect("one DPU row more than the table", id, &f, MMA_ERR_DEVICE);
+        checks++;
+        if (dev.caps.tm != c->tm + 1u || dev.caps.tn != c->tn || dev.caps.cfg_id != id || dev.cfg != NULL) {
+            fails++;   /* a refused probe leaves what it read, for the caller's message, and no table row */
+            printf("FAIL a refused probe's capabilities, configuration %s: %ux%u, configuration %u\n", c->name,
+                   dev.caps.tm, dev.caps.tn, dev.caps.cfg_id);
+        }
         device(&f, id, c->tm, c->tn + 1u);
         expect("one DPU column more than the table", id, &f, MMA_ERR_DEVICE);
         device(&f, id, 0, c->tn);

@@ -9,7 +9,13 @@ mma_status accel_open(mma_accel *dev, const char *app)
 {
     mma_status st = mma_accel_probe(dev, board_port_mmio());
     if (st != MMA_OK) {
-        board_printf("%s: accelerator probe failed: %s\n", app, mma_status_name(st));
+        /* what the hardware reported (a bitstream built for another configuration, array or register
+           map shows here; the probe's rules: mma/driver.h) */
+        const mma_accel_caps *c = &dev->caps;
+        board_printf("%s: accelerator probe failed: %s (read: register map %u.%u, configuration %u of the table's %u, "
+                     "%ux%u DPUs of %u bytes, %u modes, %u-byte beats)\n",
+                     app, mma_status_name(st), (unsigned)(c->version >> 8), (unsigned)(c->version & 0xFFu), c->cfg_id,
+                     (unsigned)MMA_HW_CONFIG_COUNT, c->tm, c->tn, c->w_bytes, c->nmodes, c->bus_bytes);
         return st;
     }
     const mma_accel_caps *c = &dev->caps;

@@ -50,6 +50,7 @@ mma_status mma_accel_probe(mma_accel *dev, const mma_port *port)
     }
     dev->port = port;
     dev->cfg = NULL;
+    dev->caps = (mma_accel_caps){0};   /* what was read before a refusal, zero past it */
     dev->timeout = DEFAULT_TIMEOUT;
     dev->poll = DEFAULT_POLL;
     if (rd(dev, REG(ID)) != ACCEL_ID) {
