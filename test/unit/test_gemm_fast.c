@@ -451,8 +451,9 @@ static int test_gemms(void)
 
 /*
  * The block-scaled instructions (one per datapath) under `exact` (the exact fast path for ue8m0
- * scales) and under the rtx_blackwell preset (the row engine on both sides): scales near 1, at the ends
- * of the ue8m0 range and NaN, K not a multiple of the block (unit scales past K).
+ * scales) and under the rtx_blackwell preset (the block-FMA fast path for mxf8f6f4, the row engine for
+ * the mxf4 kinds): scales near 1, at the ends of the ue8m0 range and NaN, K not a multiple of the block
+ * (unit scales past K).
  */
 static int test_scaled(void)
 {
@@ -463,7 +464,7 @@ static int test_scaled(void)
         "mma.sync.aligned.m16n8k64.row.col.kind::mxf4nvf4.block_scale.scale_vec::2X.f32.e2m1.e2m1.f32.ue8m0"};
     const size_t nf = sizeof fmts / sizeof fmts[0], no = sizeof others / sizeof others[0];
     size_t nseen = 0;
-    int bad = 0, fast = 0;
+    int bad = 0, fast = 0, bfma = 0;
     for (size_t idx = 0; idx < nf * nf + no; ++idx) {
         char text[160];
         if (idx < nf * nf) {
@@ -490,15 +491,24 @@ static int test_scaled(void)
                 continue;
             }
             fast += mmai_gemm_exact_eligible(&ins, &prof, &shape);
+            mma_profile eff;
+            bfma += presets[p] != MMA_PRESET_EXACT && mmai_effective_profile(&ins, &prof, &eff) == MMA_OK &&
+                    mmai_gemm_fast_eligible(&ins, &eff);
             for (int mode = 0; mode <= MODE_ZEROS; ++mode) {
                 bad += check(&ins, &prof, 7, 9, 2 * ins.k + 5, mode);
                 bad += check(&ins, &prof, 3, 21, ins.k, mode);
             }
         }
     }
-    printf("scaled: %zu datapaths (%d by the exact fast path), %d failed\n", nseen, fast, bad);
+    printf("scaled: %zu datapaths (%d by the exact fast path, %d by the block-FMA fast path), %d failed\n", nseen,
+           fast, bfma, bad);
     if (fast == 0) {
         printf("FAIL no block-scaled datapath took the exact fast path\n");
+        ++bad;
+    }
+    if (bfma != (int)(nf * nf)) { /* every mxf8f6f4 pair under rtx_blackwell; the mxf4 kinds' groups are not for it */
+        printf("FAIL %d block-scaled datapaths took the block-FMA fast path, expected the %zu mxf8f6f4 ones\n", bfma,
+               nf * nf);
         ++bad;
     }
     return bad;

@@ -13,12 +13,23 @@
 
 #define MAX_CHUNKS (MMAI_FAST_ROWK / MMAI_FAST_MIN_K) /* chunks per run at most */
 
+/*
+ * A block-scaled instruction the float path takes: one ue8m0 scale per instruction k (.kind::mxf8f6f4,
+ * scale_vec::1X), which moves the term exponents of a whole chunk of one operand by the same amount.
+ */
+static bool one_ue8m0_per_chunk(const mma_instr *ins)
+{
+    mma_scale_shape shape;
+    return mma_block_scale_shape(ins, &shape) == MMA_OK && shape.vec == 1u && shape.stype == MMA_FMT_UE8M0 &&
+           shape.block_k == ins->k;
+}
+
 bool mmai_gemm_fast_eligible(const mma_instr *ins, const mma_profile *prof)
 {
     const mma_format_info *ia = mma_format_get((mma_format)ins->atype);
     const mma_format_info *ib = mma_format_get((mma_format)ins->btype);
     if (ia == NULL || ib == NULL || ins->k > MMAI_FAST_MAX_K || ins->k < MMAI_FAST_MIN_K ||
-        ins->sparsity != MMA_SPARSE_NONE || ins->block_scale) {
+        ins->sparsity != MMA_SPARSE_NONE || (ins->block_scale && (prof == NULL || !one_ue8m0_per_chunk(ins)))) {
         return false;
     }
     if (prof == NULL) {
@@ -151,6 +162,28 @@ static void chunk_scale(const vec_store *v, size_t ch, size_t kc, int32_t p)
     }
 }
 
+/*
+ * A ue8m0 scale on chunk ch of a vector (block-scaled instructions, one scale per chunk): its exponent
+ * code - 127 joins the term exponent of every nonzero element (NUMERICS 3 step 3: e = ea + eb + the
+ * scale exponents), before chunk_scale puts the chunk on its grid. A NaN scale (0xFF) makes the chunk
+ * special: the general path computes it with its scales.
+ */
+static void chunk_ue8m0(const vec_store *v, size_t ch, size_t kc, uint64_t code)
+{
+    if (code == 0xFFu) {
+        v->special[ch] = 1;
+        return;
+    }
+    const int16_t d = (int16_t)((int32_t)code - 127);
+    uint32_t *m = v->m + ch * kc;
+    int16_t *e = v->e + ch * kc;
+    for (size_t t = 0; t < kc; ++t) {
+        if (m[t] != 0) {
+            e[t] = (int16_t)(e[t] + d); /* |e| < 300 */
+        }
+    }
+}
+
 /* Where a run of chunks starts and how long it is. */
 typedef struct run_geom {
     size_t ch0;   /* first chunk of the run (chunk c covers k in [c * kc, c * kc + kc)) */
@@ -176,6 +209,9 @@ static mma_status decode_a(const fast_fmt *f, const mma_gemm_desc *g, size_t i, 
             if (st != MMA_OK) {
                 return st;
             }
+        }
+        if (g->ins->block_scale) {
+            chunk_ue8m0(v, c, r->kc, g->scale_a[i * g->ldsa + r->ch0 + c]);
         }
         chunk_scale(v, c, r->kc, f->p);
     }
@@ -218,6 +254,9 @@ static mma_status decode_b(const fast_fmt *f, const mma_gemm_desc *g, size_t jb,
     for (size_t jj = 0; jj < nb; ++jj) {
         const vec_store v = column_of(blk, jj);
         for (size_t c = 0; c < r->nch; ++c) {
+            if (g->ins->block_scale) {
+                chunk_ue8m0(&v, c, r->kc, g->scale_b[(r->ch0 + c) * g->ldsb + jb + jj]);
+            }
             chunk_scale(&v, c, r->kc, f->p);
         }
     }
@@ -264,6 +303,19 @@ mma_status mmai_fast_special_chunk(const mma_gemm_desc *g, const mma_profile *ef
         bcode[t] = k0 + t < g->k ? g->b[(k0 + t) * g->ldb + j] : 0u;
     }
     const mma_format ct = ch == 0 ? (mma_format)ins->ctype : (mma_format)ins->dtype;
+    if (ins->block_scale) {
+        /* the row engine with this chunk's two scales (one a chunk: mmai_gemm_fast_eligible), one column */
+        mma_scale_shape shape;
+        mma_status st = mma_block_scale_shape(ins, &shape);
+        const size_t cnt = g->k - k0 < ins->k ? g->k - k0 : ins->k;
+        const mmai_row_ctx x = {ins, ch == 0 ? eff : later, &shape, 1, &g->b[k0 * g->ldb + j], g->ldb, cnt,
+                                &g->scale_b[ch * g->ldsb + j], g->ldsb, 1};
+        const uint64_t c_in = *acc;
+        if (st == MMA_OK) {
+            st = mmai_row(&x, acode, &g->scale_a[i * g->ldsa + ch], ct, &c_in, acc);
+        }
+        return st;
+    }
     return mma_dot(ch == 0 ? eff : later, (mma_format)ins->atype, acode, 1, (mma_format)ins->btype, bcode, 1,
                    ins->k, ct, *acc, (mma_format)ins->dtype, acc);
 }

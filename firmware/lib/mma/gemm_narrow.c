@@ -55,8 +55,8 @@ int32_t mmai_gemm_narrow_shift(const mma_instr *ins, const mma_profile *prof)
 {
     const mma_format_info *ia = mma_format_get((mma_format)ins->atype);
     const mma_format_info *ib = mma_format_get((mma_format)ins->btype);
-    if (ia == NULL || ib == NULL || ins->dtype != MMA_FMT_F32) {
-        return -1;
+    if (ia == NULL || ib == NULL || ins->dtype != MMA_FMT_F32 || ins->block_scale) {
+        return -1; /* a scale's exponent would leave the biased exponent's byte */
     }
     const mma_format_info *f[2] = {ia, ib};
     for (unsigned i = 0; i < 2u; ++i) {
