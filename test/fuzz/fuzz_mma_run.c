@@ -20,7 +20,8 @@
  *     mma_profile_validate's status (MMA_ERR_PROFILE_PARAM), a NULL profile MMA_ERR_NULL;
  *   - an A or B code with bits outside its format gives an error, never a result;
  *   - mma_gemm with m, n, k = the instruction's shape gives the same status and the same D as
- *     mma_run; with ctype == dtype, a GEMM over 2k equals two chained GEMMs over k;
+ *     mma_run (block-scaled forms with the same scales); with ctype == dtype, a GEMM over 2k
+ *     equals two chained GEMMs over k;
  *   - mma_gemm with random sizes and strides never crashes; strides below the row length give
  *     MMA_ERR_BUFFER.
  * Shapes with m*n*k above RUN_LIMIT (large wgmma N) are validated only, to keep the fuzzer fast;
@@ -359,11 +360,19 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
         free(dense_a);
     }
 
-    /* mma_gemm over exactly the instruction's shape equals mma_run (A is M x K here unless sparse). */
+    /* mma_gemm over exactly the instruction's shape equals mma_run (A is M x K here unless sparse),
+     * block-scaled ones with the same scales (their fast paths against the instruction's path). */
     mma_gemm_desc g = {&ins, pp, m, n, k, a, k, b, n, c, n, d2, n, NULL, 0, NULL, 0, NULL, 0};
+    mma_scale_shape gshape;
+    if (scaled && !sparse && mma_block_scale_shape(&ins, &gshape) == MMA_OK) {
+        g.scale_a = scale_a;
+        g.ldsa = gshape.vec;
+        g.scale_b = scale_b;
+        g.ldsb = n;
+    }
     const mma_status gs = sparse ? MMA_ERR_INSTRUCTION : mma_gemm(&g);
     FZ_CHECK_STATUS(gs);
-    if (vs == MMA_OK && dense) {
+    if (vs == MMA_OK && !sparse && (dense || g.scale_a != NULL)) {
         FZ_CHECK(gs == st, "gemm %s, run %s", mma_status_name(gs), mma_status_name(st));
         if (st == MMA_OK) {
             for (size_t i = 0; i < m * n; ++i) {
