@@ -450,6 +450,29 @@ static int test_gemms(void)
 }
 
 /*
+ * K = 0 with block scaling: no scale blocks, so no scale codes (NULL, mma.h: blocks past
+ * ceil(k / block_k) are unit scales) - D is C through the instruction's C path on both paths.
+ */
+static int check_k0(const mma_instr *ins, const mma_profile *prof)
+{
+    const size_t m = 3, n = 5;
+    const gen gc = make_gen((mma_format)ins->ctype, MODE_WIDE);
+    for (size_t i = 0; i < m * n; ++i) C[i] = code_of((mma_format)ins->ctype, &gc);
+    for (size_t i = 0; i < m * n; ++i) D1[i] = D2[i] = 0xDEADull;
+    mma_gemm_desc g = {ins, prof, m, n, 0, NULL, 0, NULL, n, C, n, D1, n, NULL, 0, NULL, 0, NULL, n};
+    const mma_status s1 = mma_gemm(&g);
+    g.d = D2;
+    const mma_status s2 = mmai_gemm_general(&g);
+    int bad = s1 != s2 || s1 != MMA_OK;
+    for (size_t i = 0; i < m * n && !bad; ++i) bad = D1[i] != D2[i];
+    if (bad) {
+        describe(ins, prof, "K = 0");
+        printf("fast %s, general %s\n", mma_status_name(s1), mma_status_name(s2));
+    }
+    return bad;
+}
+
+/*
  * The block-scaled instructions (one per datapath) under `exact` (the exact fast path for ue8m0
  * scales) and under the rtx_blackwell preset (the block-FMA fast path for mxf8f6f4, the row engine for
  * the mxf4 kinds): scales near 1, at the ends of the ue8m0 range and NaN, K not a multiple of the block
@@ -498,6 +521,7 @@ static int test_scaled(void)
                 bad += check(&ins, &prof, 7, 9, 2 * ins.k + 5, mode);
                 bad += check(&ins, &prof, 3, 21, ins.k, mode);
             }
+            bad += check_k0(&ins, &prof);
         }
     }
     printf("scaled: %zu datapaths (%d by the exact fast path, %d by the block-FMA fast path), %d failed\n", nseen,

@@ -210,7 +210,7 @@ static mma_status decode_a(const fast_fmt *f, const mma_gemm_desc *g, size_t i, 
                 return st;
             }
         }
-        if (g->ins->block_scale) {
+        if (g->ins->block_scale && k0 < g->k) { /* past K (K = 0): no scale, a unit one (mma.h) */
             chunk_ue8m0(v, c, r->kc, g->scale_a[i * g->ldsa + r->ch0 + c]);
         }
         chunk_scale(v, c, r->kc, f->p);
@@ -254,7 +254,7 @@ static mma_status decode_b(const fast_fmt *f, const mma_gemm_desc *g, size_t jb,
     for (size_t jj = 0; jj < nb; ++jj) {
         const vec_store v = column_of(blk, jj);
         for (size_t c = 0; c < r->nch; ++c) {
-            if (g->ins->block_scale) {
+            if (g->ins->block_scale && (r->ch0 + c) * r->kc < g->k) { /* past K: a unit scale */
                 chunk_ue8m0(&v, c, r->kc, g->scale_b[(r->ch0 + c) * g->ldsb + jb + jj]);
             }
             chunk_scale(&v, c, r->kc, f->p);
@@ -307,12 +307,13 @@ mma_status mmai_fast_special_chunk(const mma_gemm_desc *g, const mma_profile *ef
         /* the row engine with this chunk's two scales (one a chunk: mmai_gemm_fast_eligible), one column */
         mma_scale_shape shape;
         mma_status st = mma_block_scale_shape(ins, &shape);
-        const size_t cnt = g->k - k0 < ins->k ? g->k - k0 : ins->k;
-        const mmai_row_ctx x = {ins, ch == 0 ? eff : later, &shape, 1, &g->b[k0 * g->ldb + j], g->ldb, cnt,
-                                &g->scale_b[ch * g->ldsb + j], g->ldsb, 1};
-        const uint64_t c_in = *acc;
+        const bool in_k = k0 < g->k; /* else K = 0: no B rows, a unit scale (mma.h) */
+        const size_t cnt = in_k ? (g->k - k0 < ins->k ? g->k - k0 : ins->k) : 0u;
+        const mmai_row_ctx x = {ins, ch == 0 ? eff : later, &shape, 1, in_k ? &g->b[k0 * g->ldb + j] : NULL, g->ldb,
+                                cnt, in_k ? &g->scale_b[ch * g->ldsb + j] : NULL, g->ldsb, in_k ? 1u : 0u};
+        const uint64_t c_in = *acc, unit = mmai_scale_unit(MMA_FMT_UE8M0);
         if (st == MMA_OK) {
-            st = mmai_row(&x, acode, &g->scale_a[i * g->ldsa + ch], ct, &c_in, acc);
+            st = mmai_row(&x, acode, in_k ? &g->scale_a[i * g->ldsa + ch] : &unit, ct, &c_in, acc);
         }
         return st;
     }
