@@ -7,7 +7,8 @@
  *    order, per chunk on one grid where it fits (mmai_bfma_vec); mmai_bfma_chunks runs the steps of
  *    all the run's chunks for one output, so D is read and written once per run.
  *  - s8/u8/s4/u4: exact int32 dot products of int16 operands, then C and .satfinite or wrap per chunk.
- * A chunk whose row of A or column of B holds a NaN or Inf is computed by mma_dot on the codes.
+ * A chunk whose row of A or column of B holds a NaN or Inf is computed by the row engine on its
+ * codes (mmai_fast_special_chunk).
  */
 #include "gemm_fast.h"
 
@@ -295,33 +296,31 @@ typedef struct float_job {
 mma_status mmai_fast_special_chunk(const mma_gemm_desc *g, const mma_profile *eff, const mma_profile *later, size_t i,
                                    size_t j, size_t ch, uint64_t *acc)
 {
+    /* the row engine on this chunk and one column, as general_tile (gemm.c) runs it: k-natural codes,
+       and for a block-scaled GEMM the chunk's two scales (one a chunk: mmai_gemm_fast_eligible) */
     const mma_instr *ins = g->ins;
     const size_t k0 = ch * ins->k;
-    uint64_t acode[MMAI_FAST_MAX_K], bcode[MMAI_FAST_MAX_K];
+    const bool in_k = k0 < g->k; /* else K = 0: no B rows, a unit scale (mma.h) */
+    uint64_t acode[MMAI_FAST_MAX_K];
     for (size_t t = 0; t < ins->k; ++t) {
         acode[t] = k0 + t < g->k ? g->a[i * g->lda + k0 + t] : 0u;
-        bcode[t] = k0 + t < g->k ? g->b[(k0 + t) * g->ldb + j] : 0u;
     }
-    const mma_format ct = ch == 0 ? (mma_format)ins->ctype : (mma_format)ins->dtype;
-    if (ins->block_scale) {
-        /* the row engine with this chunk's two scales (one a chunk: mmai_gemm_fast_eligible), one column */
-        mma_scale_shape shape;
-        mma_status st = mma_block_scale_shape(ins, &shape);
-        const bool in_k = k0 < g->k; /* else K = 0: no B rows, a unit scale (mma.h) */
-        const size_t cnt = in_k ? (g->k - k0 < ins->k ? g->k - k0 : ins->k) : 0u;
-        const mmai_row_ctx x = {ins, ch == 0 ? eff : later, &shape, 1, in_k ? &g->b[k0 * g->ldb + j] : NULL, g->ldb,
-                                cnt, in_k ? &g->scale_b[ch * g->ldsb + j] : NULL, g->ldsb, in_k ? 1u : 0u};
-        const uint64_t c_in = *acc, unit = mmai_scale_unit(MMA_FMT_UE8M0);
-        if (st == MMA_OK) {
-            st = mmai_row(&x, acode, in_k ? &g->scale_a[i * g->ldsa + ch] : &unit, ct, &c_in, acc);
-        }
-        return st;
+    mma_scale_shape shape;
+    mma_status st = ins->block_scale ? mma_block_scale_shape(ins, &shape) : MMA_OK;
+    const bool scaled = ins->block_scale && in_k;
+    const mmai_row_ctx x = {ins, ch == 0 ? eff : later, ins->block_scale ? &shape : NULL, 1,
+                            in_k ? &g->b[k0 * g->ldb + j] : NULL, g->ldb,
+                            in_k ? (g->k - k0 < ins->k ? g->k - k0 : ins->k) : 0u,
+                            scaled ? &g->scale_b[ch * g->ldsb + j] : NULL, g->ldsb, scaled ? 1u : 0u};
+    const uint64_t c_in = *acc, unit = mmai_scale_unit(MMA_FMT_UE8M0);
+    const uint64_t *sa = !ins->block_scale ? NULL : scaled ? &g->scale_a[i * g->ldsa + ch] : &unit;
+    if (st == MMA_OK) {
+        st = mmai_row(&x, acode, sa, ch == 0 ? (mma_format)ins->ctype : (mma_format)ins->dtype, &c_in, acc);
     }
-    return mma_dot(ch == 0 ? eff : later, (mma_format)ins->atype, acode, 1, (mma_format)ins->btype, bcode, 1,
-                   ins->k, ct, *acc, (mma_format)ins->dtype, acc);
+    return st;
 }
 
-/* Chunk c of the run with a NaN or Inf operand: the general path (mma_dot on the k-natural codes). */
+/* Chunk c of the run with a NaN or Inf operand (or a NaN scale): the general path, the row engine. */
 static mma_status special_chunk(const float_job *x, size_t i, size_t j, size_t c, uint64_t *acc)
 {
     return mmai_fast_special_chunk(x->g, x->eff, x->later, i, j, x->r.ch0 + c, acc);
@@ -354,7 +353,8 @@ static mmai_bfma_vec kernel_vec(const vec_store *v, size_t c, size_t kc, mma_for
     return k;
 }
 
-/* One output over the run: maximal stretches of special-free chunks through the kernel, the others by mma_dot. */
+/* One output over the run: maximal stretches of special-free chunks through the kernel, the others by
+ * the row engine. */
 static mma_status run_output(const float_job *x, size_t i, size_t j, const vec_store *av, const vec_store *bv,
                              uint64_t *acc)
 {

@@ -31,14 +31,15 @@ bool mmai_gemm_fast_eligible(const mma_instr *ins, const mma_profile *prof);
 /*
  * The fast GEMM over rows [i0, i1) and columns [j0, j1) of D (the descriptor already validated;
  * prof as for mmai_gemm_fast_eligible). Outputs with a NaN or Inf operand take the general path
- * (mma_dot) element by element.
+ * (the row engine) element by element.
  */
 mma_status mmai_gemm_fast_tile(const mma_gemm_desc *g, const mma_profile *prof, size_t i0, size_t i1, size_t j0,
                                size_t j1);
 
 /*
- * Chunk (instruction) ch of output (i, j) by the general path, mma_dot on the k-natural codes with
- * eff for chunk 0 and later after it: *acc is C (chunk 0) or the previous chunk's D, then its D.
+ * Chunk (instruction) ch of output (i, j) by the general path, the row engine on the k-natural codes
+ * (with the chunk's scales if block-scaled) with eff for chunk 0 and later after it: *acc is C
+ * (chunk 0) or the previous chunk's D, then its D.
  */
 mma_status mmai_fast_special_chunk(const mma_gemm_desc *g, const mma_profile *eff, const mma_profile *later, size_t i,
                                    size_t j, size_t ch, uint64_t *acc);
