@@ -1,8 +1,8 @@
 // ULX3S (ECP5 LFE5U-85F) top: the mmacore SoC, with the accelerator when MMA_ULX3S_ACCEL is
 // defined (board/ulx3s/build.sh --accel NAME: mma_soc_sys, the SoC joined to mma_accel in the
 // configuration named by MMA_CFG_VH), else with the slot empty (mma_soc_top: the slot reads 0, the
-// DMA port is tied off, DMA_DATA_W 32). 25 MHz clock straight from the board, the full 256 KiB RAM
-// of the memory map in block RAM, holding the firmware (RAM_INIT, built from selftest.elf by
+// DMA port is tied off, DMA_DATA_W 32). 25 MHz clock straight from the board, RAM_BYTES of RAM (the
+// memory map's full 256 KiB, or less: build.sh --ram) in block RAM, holding the firmware (RAM_INIT, built from selftest.elf by
 // build.sh: the same ELF as in simulation and under QEMU; rows of 256 bits with the accelerator,
 // its DMA beat), UART TX at 115200 8N1 to the FTDI, LEDs: led[0] = firmware exited with 0 (with
 // the accelerator: every job bit-exact with the golden model on the soft core), led[1] = exit 77
@@ -14,6 +14,7 @@
 // reset is held until the PLL locks, and the UART divisor follows CLK_HZ.
 module mma_ulx3s_top #(
     parameter RAM_INIT = "firmware.hex",
+    parameter RAM_BYTES = 262144,      // a multiple of 1 KiB up to 256 KiB (the firmware is linked for it)
     parameter CLK_HZ = 25000000,
     parameter CPU_VEXRISCV = 0         // the SoC's CPU: 0 PicoRV32, 1 VexRiscv (build.sh --cpu vexriscv)
 ) (
@@ -40,7 +41,7 @@ module mma_ulx3s_top #(
 
 `ifdef MMA_ULX3S_ACCEL
     mma_soc_sys #(
-        .RAM_BYTES(262144),
+        .RAM_BYTES(RAM_BYTES),
         .RAM_INIT(RAM_INIT),
         .UART_DIV(UART_DIV),
         .LOOKAHEAD(0),           // registered RAM access: the look-ahead path limits Fmax
@@ -59,7 +60,7 @@ module mma_ulx3s_top #(
 `else
     assign accel_busy = 1'b0;
     mma_soc_top #(
-        .RAM_BYTES(262144),
+        .RAM_BYTES(RAM_BYTES),
         .RAM_INIT(RAM_INIT),
         .DMA_DATA_W(32),
         .UART_DIV(UART_DIV),

@@ -84,7 +84,7 @@ module mma_soc_axi_ram #(
 
     function in_ram;
         input [31:0] addr;
-        in_ram = (addr & ~(BYTES - 1)) == BASE;
+        in_ram = addr >= BASE && addr - BASE < BYTES;   // BYTES need not be a power of two
     endfunction
 
     function [RW-1:0] row_of;

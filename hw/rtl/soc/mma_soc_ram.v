@@ -6,7 +6,7 @@
 // INIT_FILE (optional) is read with $readmemh at time 0 (one DATA_W-bit row per line); the
 // simulation harness (sim/soc) loads ELF images through the array directly (it is marked public).
 module mma_soc_ram #(
-    parameter BYTES = 262144,       // size in bytes, a power of two, a multiple of DATA_W / 8
+    parameter BYTES = 262144,       // size in bytes, a multiple of DATA_W / 8 (not necessarily a power of two)
     parameter DATA_W = 256,         // row width = port B width (32, 64, ... 1024)
     parameter INIT_FILE = "",
     // derived: do not override

@@ -26,7 +26,7 @@
 // clk_i. Every signal between the two clock domains comes from a flip-flop of one of them, the
 // enable's terms included. FPGA flows keep 0 (a gated clock wants a clock buffer of its own).
 module mma_soc_sys #(
-    parameter RAM_BYTES = 262144,     // power of two
+    parameter RAM_BYTES = 262144,     // a multiple of 32 (the DMA row), not necessarily a power of two
     parameter RAM_INIT = "",          // optional $readmemh file of the RAM (rows of 256 bits)
     parameter UART_DIV = 0,           // clock cycles per UART bit; 0 = simulation (no serializer)
     parameter LOOKAHEAD = 1,          // RAM on PicoRV32's look-ahead interface

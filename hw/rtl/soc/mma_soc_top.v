@@ -20,7 +20,7 @@
 // answer one cycle after mem_valid (the accelerator when its AXI4-Lite transaction ends). VexRiscv
 // has no look-ahead interface: with it, LOOKAHEAD is ignored and the RAM answers like the others.
 module mma_soc_top #(
-    parameter RAM_BYTES = 262144,     // power of two
+    parameter RAM_BYTES = 262144,     // a multiple of DMA_DATA_W / 8, at most 256 MiB (a power of two or not)
     parameter RAM_INIT = "",          // optional $readmemh file of the RAM (rows of DMA_DATA_W bits)
     parameter DMA_DATA_W = 256,       // width of the DMA port = RAM row width
     parameter DMA_ID_W = 4,
@@ -162,7 +162,12 @@ module mma_soc_top #(
     endgenerate
 
     // ---------------------------------------------------------------- address decode
-    wire sel_ram   = (mem_addr & ~(RAM_BYTES - 1)) == RAM_BASE;
+    // RAM_BASE .. RAM_BASE + RAM_BYTES - 1 (a compare, not a mask: the size need not be a power of two)
+    function is_ram;
+        input [31:0] addr;
+        is_ram = addr[31:28] == RAM_BASE[31:28] && {4'd0, addr[27:0]} < RAM_BYTES;
+    endfunction
+    wire sel_ram   = is_ram(mem_addr);
     wire sel_uart  = mem_addr[31:12] == 20'h10000;
     wire sel_exit  = mem_addr[31:12] == 20'h00100;
     wire sel_clint = mem_addr[31:16] == 16'h0200;
@@ -182,8 +187,7 @@ module mma_soc_top #(
     wire [31:0] ram_rdata, uart_rdata, clint_rdata, accel_rdata;
 
     // look-ahead RAM path: the access is performed at the edge before mem_valid rises
-    wire la_ram = LA && (mem_la_read || mem_la_write) &&
-                  ((mem_la_addr & ~(RAM_BYTES - 1)) == RAM_BASE);
+    wire la_ram = LA && (mem_la_read || mem_la_write) && is_ram(mem_la_addr);
     reg  la_hit_q;                            // the transaction now on mem_valid was done that way
 
     assign mem_ready = (LA && mem_valid && la_hit_q) || local_ready_q || accel_done;
