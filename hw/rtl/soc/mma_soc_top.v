@@ -20,7 +20,7 @@
 // answer one cycle after mem_valid (the accelerator when its AXI4-Lite transaction ends). VexRiscv
 // has no look-ahead interface: with it, LOOKAHEAD is ignored and the RAM answers like the others.
 module mma_soc_top #(
-    parameter RAM_BYTES = 262144,     // a multiple of DMA_DATA_W / 8, at most 256 MiB (a power of two or not)
+    parameter RAM_BYTES = 262144,     // a multiple of DMA_DATA_W / 8 (a power of two or not)
     parameter RAM_INIT = "",          // optional $readmemh file of the RAM (rows of DMA_DATA_W bits)
     parameter DMA_DATA_W = 256,       // width of the DMA port = RAM row width
     parameter DMA_ID_W = 4,
@@ -165,7 +165,7 @@ module mma_soc_top #(
     // RAM_BASE .. RAM_BASE + RAM_BYTES - 1 (a compare, not a mask: the size need not be a power of two)
     function is_ram;
         input [31:0] addr;
-        is_ram = addr[31:28] == RAM_BASE[31:28] && {4'd0, addr[27:0]} < RAM_BYTES;
+        is_ram = addr >= RAM_BASE && addr - RAM_BASE < RAM_BYTES;   // as mma_soc_axi_ram's in_ram
     endfunction
     wire sel_ram   = is_ram(mem_addr);
     wire sel_uart  = mem_addr[31:12] == 20'h10000;
