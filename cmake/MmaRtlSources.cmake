@@ -70,7 +70,8 @@ set(MMA_RTL_SOC_FILES
   hw/rtl/soc/mma_soc_clint.v
   hw/rtl/soc/mma_soc_exit.v
   hw/rtl/soc/mma_soc_axil_bridge.v
-  hw/rtl/soc/mma_soc_top.v)
+  hw/rtl/soc/mma_soc_top.v
+  hw/rtl/soc/mma_soc_bare.v)
 set(MMA_RTL_SYS_FILES
   hw/rtl/soc/mma_soc_sys.v)
 # The SoC's second CPU option (mma_soc_top CPU_VEXRISCV = 1), with VexRiscv_Lite.v from the installed

@@ -1,6 +1,6 @@
 // ULX3S (ECP5 LFE5U-85F) top: the mmacore SoC, with the accelerator when MMA_ULX3S_ACCEL is
 // defined (board/ulx3s/build.sh --accel NAME: mma_soc_sys, the SoC joined to mma_accel in the
-// configuration named by MMA_CFG_VH), else with the slot empty (mma_soc_top: the slot reads 0, the
+// configuration named by MMA_CFG_VH), else with the slot empty (mma_soc_bare: the slot reads 0, the
 // DMA port is tied off, DMA_DATA_W 32). 25 MHz clock straight from the board, RAM_BYTES of RAM (the
 // memory map's full 256 KiB, or less: build.sh --ram) in block RAM, holding the firmware (RAM_INIT, built from selftest.elf by
 // build.sh: the same ELF as in simulation and under QEMU; rows of 256 bits with the accelerator,
@@ -59,34 +59,17 @@ module mma_ulx3s_top #(
     );
 `else
     assign accel_busy = 1'b0;
-    mma_soc_top #(
+    mma_soc_bare #(
         .RAM_BYTES(RAM_BYTES),
         .RAM_INIT(RAM_INIT),
-        .DMA_DATA_W(32),
         .UART_DIV(UART_DIV),
         .LOOKAHEAD(0),           // registered RAM access: the look-ahead path limits Fmax
         .FAST_MUL(1),            // MULT18X18D DSPs
         .BARREL_SHIFTER(1),
         .CPU_VEXRISCV(CPU_VEXRISCV)
     ) u_soc (
-        .clk_i(clk), .rst_ni(rst_n), .cpu_hold_i(1'b0),
-        .trap_o(trap), .exit_valid_o(exit_valid), .exit_code_o(exit_code),
-        .bad_access_o(), .bad_addr_o(), .mtime_o(),
-        .uart_tx_o(ftdi_rxd), .uart_tx_valid_o(), .uart_tx_data_o(),
-        .accel_present_i(1'b0),
-        .m_axil_awaddr_o(), .m_axil_awprot_o(), .m_axil_awvalid_o(), .m_axil_awready_i(1'b0),
-        .m_axil_wdata_o(), .m_axil_wstrb_o(), .m_axil_wvalid_o(), .m_axil_wready_i(1'b0),
-        .m_axil_bresp_i(2'b00), .m_axil_bvalid_i(1'b0), .m_axil_bready_o(),
-        .m_axil_araddr_o(), .m_axil_arprot_o(), .m_axil_arvalid_o(), .m_axil_arready_i(1'b0),
-        .m_axil_rdata_i(32'd0), .m_axil_rresp_i(2'b00), .m_axil_rvalid_i(1'b0), .m_axil_rready_o(),
-        .accel_irq_i(1'b0),
-        .s_axi_awid_i(4'd0), .s_axi_awaddr_i(32'd0), .s_axi_awlen_i(8'd0), .s_axi_awsize_i(3'd0),
-        .s_axi_awburst_i(2'd0), .s_axi_awvalid_i(1'b0), .s_axi_awready_o(),
-        .s_axi_wdata_i(32'd0), .s_axi_wstrb_i(4'd0), .s_axi_wlast_i(1'b0), .s_axi_wvalid_i(1'b0), .s_axi_wready_o(),
-        .s_axi_bid_o(), .s_axi_bresp_o(), .s_axi_bvalid_o(), .s_axi_bready_i(1'b1),
-        .s_axi_arid_i(4'd0), .s_axi_araddr_i(32'd0), .s_axi_arlen_i(8'd0), .s_axi_arsize_i(3'd0),
-        .s_axi_arburst_i(2'd0), .s_axi_arvalid_i(1'b0), .s_axi_arready_o(),
-        .s_axi_rid_o(), .s_axi_rdata_o(), .s_axi_rresp_o(), .s_axi_rlast_o(), .s_axi_rvalid_o(), .s_axi_rready_i(1'b1)
+        .clk_i(clk), .rst_ni(rst_n),
+        .trap_o(trap), .exit_valid_o(exit_valid), .exit_code_o(exit_code), .uart_tx_o(ftdi_rxd)
     );
 `endif
 
