@@ -2,11 +2,17 @@
 # iCEBreaker bitstream of the mmacore SoC (no accelerator yet) with Debian's yosys, nextpnr-ice40 and
 # icepack, and its resource / Fmax table.
 #
-#   bash board/icebreaker/build.sh [--cpu picorv32|vexriscv] [OUTDIR]
+#   bash board/icebreaker/build.sh [--cpu picorv32|vexriscv] [--sim | --sim-only] [OUTDIR]
 #        (default build-icebreaker, build-icebreaker-vexriscv with --cpu vexriscv)
 #
+#   --sim         first simulate top.v (Verilator, sim_top.cpp) with the same sources and
+#                 firmware.hex: the 12 MHz clock, the UART decoded from the ser_tx pin at 115200
+#                 baud and printed, until an LED lights; stops with an error unless the green one
+#                 (firmware exit 0) does
+#   --sim-only    --sim, then stop: no synthesis, no bitstream
+#
 # 1. firmware: hello_8k.elf (firmware/apps, 8 KiB RAM) -> firmware.hex ($readmemh of the RAM),
-#    built for rv32imc, or rv32im for VexRiscv
+#    built for rv32imc, or rv32im for VexRiscv; with --sim, its run on the simulated top
 # 2. yosys synth_ice40 -dsp (hw/rtl/soc + picorv32.v from the installed pythondata-cpu-picorv32;
 #    --cpu vexriscv: + VexRiscv_Lite.v from pythondata-cpu-vexriscv, mma_soc_cpu_vexriscv.v)
 # 3. nextpnr-ice40 --up5k --package sg48 (12 MHz constraint), icepack -> mma_icebreaker.bin
@@ -14,10 +20,12 @@
 # Installs the tools (apt-get) and the Python package (.venv) when missing (scripts/setup.sh rules).
 set -euo pipefail
 ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)"
-cpu=picorv32 OUT=""
+cpu=picorv32 OUT="" sim=0 sim_only=0
 while (($#)); do
   case $1 in
     --cpu) cpu=${2:?--cpu needs picorv32 or vexriscv}; shift 2 ;;
+    --sim) sim=1; shift ;;
+    --sim-only) sim=1; sim_only=1; shift ;;
     -h|--help) sed -n '2,/^set -euo/p' "${BASH_SOURCE[0]}" | sed '$d; s/^# \{0,1\}//'; exit 0 ;;
     -*) echo "icebreaker: unknown option '$1' (--help)" >&2; exit 2 ;;
     *) OUT=$1; shift ;;
@@ -34,6 +42,7 @@ command -v yosys >/dev/null || need+=(yosys)
 command -v nextpnr-ice40 >/dev/null || need+=(nextpnr-ice40)
 command -v icepack >/dev/null || need+=(fpga-icestorm)
 command -v riscv64-unknown-elf-gcc >/dev/null || need+=(gcc-riscv64-unknown-elf)
+((sim == 0)) || command -v verilator >/dev/null || need+=(verilator)
 if ((${#need[@]})); then
   if [[ $(id -u) -eq 0 ]]; then
     apt-get -o DPkg::Lock::Timeout=600 update -qq && DEBIAN_FRONTEND=noninteractive apt-get -o DPkg::Lock::Timeout=600 install -y -qq --no-install-recommends "${need[@]}" </dev/null
@@ -50,11 +59,28 @@ cmake -S "$ROOT/firmware/apps" -B "$OUT/fw" -DCMAKE_TOOLCHAIN_FILE="$ROOT/board/
 cmake --build "$OUT/fw" -j2 --target hello_8k >/dev/null
 riscv64-unknown-elf-objcopy -O binary "$OUT/fw/firmware/hello_8k.elf" "$OUT/firmware.bin"
 od -An -v -t x4 -w4 "$OUT/firmware.bin" | tr -d ' ' >"$OUT/firmware.hex"
-
-# 2. synthesis
 mapfile -t soc < <(cmake -DMMA_PRINT_RTL=soc -P "$ROOT/cmake/MmaRtlSources.cmake")
 srcs=()
 for f in "${soc[@]}"; do srcs+=("$ROOT/$f"); done
+sim_s=0 # the simulation's seconds (model build and run), left out of the report's flow time
+if ((sim)); then
+  t_sim0=$(date +%s)
+  echo "icebreaker: simulating mma_icebreaker_top (Verilator) with firmware.hex (hello_8k)"
+  mapfile -t vflags < <(cmake -DMMA_PRINT_RTL=soc_verilator_args -P "$ROOT/cmake/MmaRtlSources.cmake")
+  verilator --cc --exe --build -j 2 "${vflags[@]}" --Mdir "$OUT/sim" -o sim_top --top-module mma_icebreaker_top \
+    -GCPU_VEXRISCV=$CPU_VEX $CPU_V "${srcs[@]}" "$ROOT/board/icebreaker/top.v" "$ROOT/board/icebreaker/sim_top.cpp" \
+    >"$OUT/sim.build.log" 2>&1 ||
+    { tail -n 30 "$OUT/sim.build.log" >&2; echo "icebreaker: the simulation model did not build" >&2; exit 1; }
+  t_sim=$(date +%s)
+  (cd "$OUT" && ./sim/sim_top) | tee "$OUT/sim.log"
+  ((PIPESTATUS[0] == 0)) || { echo "icebreaker: the simulated board did not exit 0 (see $OUT/sim.log)" >&2; exit 1; }
+  echo "icebreaker: simulation $(($(date +%s) - t_sim)) s (model build $((t_sim - t_sim0)) s)"
+  ((sim_only == 0)) || exit 0
+  sim_s=$(($(date +%s) - t_sim0))
+fi
+t_syn0=$(date +%s)
+
+# 2. synthesis
 cd "$OUT"
 yosys -q -l yosys.log -p "read_verilog -DSYNTHESIS $CPU_V ${srcs[*]} $ROOT/board/icebreaker/top.v;
   chparam -set RAM_INIT \"$OUT/firmware.hex\" -set CPU_VEXRISCV $CPU_VEX mma_icebreaker_top;
@@ -76,7 +102,7 @@ fmax=$(grep -E "Max frequency for clock" nextpnr.log | tail -1 | sed -E 's/.*: (
   echo "|---|---|---:|---:|---:|---:|---:|---:|---|---:|"
   printf '| iCEBreaker (iCE40UP5K) | SoC%s, no accelerator, 8 KiB RAM | %s | %s | %s | %s | %s | %s | %s | %s |\n' "$CPU_NAME" \
     "$(util ICESTORM_LC)" "$ffs" "$(util ICESTORM_DSP)" "$(util ICESTORM_RAM)" "$(util ICESTORM_SPRAM)" "$fmax" \
-    "mma_icebreaker.bin ($(stat -c %s mma_icebreaker.bin) bytes)" "$((t_end - t_start))"
+    "mma_icebreaker.bin ($(stat -c %s mma_icebreaker.bin) bytes)" "$((t_end - t_start - sim_s))"
 } >report.md
 cat report.md
-echo "icebreaker: synthesis $((t_syn - t_start)) s, place/route/pack $((t_end - t_syn)) s; bitstream $OUT/mma_icebreaker.bin"
+echo "icebreaker: synthesis $((t_syn - t_syn0)) s, place/route/pack $((t_end - t_syn)) s; bitstream $OUT/mma_icebreaker.bin"

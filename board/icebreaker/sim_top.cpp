@@ -1,0 +1,62 @@
+// Simulation of the iCEBreaker top (top.v) exactly as build.sh synthesises it: the same sources and
+// firmware.hex (RAM_INIT, hello_8k), the board's 12 MHz clock, the UART at 115200 baud decoded from
+// the ser_tx pin and printed. Runs until the green LED (firmware exit 0) or the red one (another
+// exit code, or a CPU trap) lights, or --max-cycles, and exits 0 only when the green one is lit.
+//
+//   sim_top [--max-cycles N]      (run from the directory holding firmware.hex)
+#include <cstdio>
+#include <cstdlib>
+#include <cstring>
+#include <memory>
+
+#include "../sim_uart_rx.h"
+#include "Vmma_icebreaker_top.h"
+#include "verilated.h"
+
+namespace {
+constexpr unsigned kBitCycles = 104;  // UART_DIV of top.v: 12 MHz / 115200
+}  // namespace
+
+int main(int argc, char **argv)
+{
+    unsigned long long max_cycles = 100000000ull;
+    for (int i = 1; i < argc; ++i) {
+        if (std::strcmp(argv[i], "--max-cycles") == 0 && i + 1 < argc) {
+            max_cycles = std::strtoull(argv[++i], nullptr, 0);
+        } else {
+            std::fprintf(stderr, "usage: sim_top [--max-cycles N]\n");
+            return 2;
+        }
+    }
+    auto ctx = std::make_unique<VerilatedContext>();
+    auto top = std::make_unique<Vmma_icebreaker_top>(ctx.get());
+    mma_board::UartRx rx(kBitCycles);
+    unsigned long long cycles = 0;
+    top->clk = 0;
+    top->ser_rx = 1;
+    top->eval();
+    // the LEDs are active low
+    while (cycles < max_cycles && top->ledg_n && top->ledr_n) {
+        top->clk = 1;
+        top->eval();
+        top->clk = 0;
+        top->eval();
+        ++cycles;
+        rx.clock(top->ser_tx != 0);
+    }
+    // the byte the UART was shifting out when the firmware exited: 11 more bit cells
+    for (unsigned i = 0; i < 11 * kBitCycles; ++i) {
+        top->clk = 1;
+        top->eval();
+        top->clk = 0;
+        top->eval();
+        rx.clock(top->ser_tx != 0);
+    }
+    const bool green = !top->ledg_n, red = !top->ledr_n;
+    const char *what = green && !red ? "green LED: exit 0"
+                     : red           ? "red LED: exit code not 0, or a CPU trap"
+                                     : "no LED within --max-cycles";
+    std::printf("\nsim_top: %llu cycles (%.2f ms at 12 MHz), %s\n", cycles, cycles / 12e3, what);
+    top->final();
+    return green && !red ? 0 : 1;
+}
