@@ -66,15 +66,9 @@ sim_s=0 # the simulation's seconds (model build and run), left out of the report
 if ((sim)); then
   t_sim0=$(date +%s)
   echo "icebreaker: simulating mma_icebreaker_top (Verilator) with firmware.hex (hello_8k)"
-  mapfile -t vflags < <(cmake -DMMA_PRINT_RTL=soc_verilator_args -P "$ROOT/cmake/MmaRtlSources.cmake")
-  verilator --cc --exe --build -j 2 "${vflags[@]}" --Mdir "$OUT/sim" -o sim_top --top-module mma_icebreaker_top \
-    -GCPU_VEXRISCV=$CPU_VEX $CPU_V "${srcs[@]}" "$ROOT/board/icebreaker/top.v" "$ROOT/board/icebreaker/sim_top.cpp" \
-    >"$OUT/sim.build.log" 2>&1 ||
-    { tail -n 30 "$OUT/sim.build.log" >&2; echo "icebreaker: the simulation model did not build" >&2; exit 1; }
-  t_sim=$(date +%s)
-  (cd "$OUT" && ./sim/sim_top) | tee "$OUT/sim.log"
-  ((PIPESTATUS[0] == 0)) || { echo "icebreaker: the simulated board did not exit 0 (see $OUT/sim.log)" >&2; exit 1; }
-  echo "icebreaker: simulation $(($(date +%s) - t_sim)) s (model build $((t_sim - t_sim0)) s)"
+  . "$ROOT/board/sim.sh"
+  mma_board_sim icebreaker "$OUT" 0 --top-module mma_icebreaker_top -GCPU_VEXRISCV=$CPU_VEX $CPU_V "${srcs[@]}" \
+    "$ROOT/board/icebreaker/top.v" "$ROOT/board/icebreaker/sim_top.cpp"
   ((sim_only == 0)) || exit 0
   sim_s=$(($(date +%s) - t_sim0))
 fi

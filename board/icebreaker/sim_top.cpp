@@ -9,7 +9,7 @@
 #include <cstring>
 #include <memory>
 
-#include "../sim_uart_rx.h"
+#include "../sim_board.h"
 #include "Vmma_icebreaker_top.h"
 #include "verilated.h"
 
@@ -30,28 +30,12 @@ int main(int argc, char **argv)
     }
     auto ctx = std::make_unique<VerilatedContext>();
     auto top = std::make_unique<Vmma_icebreaker_top>(ctx.get());
-    mma_board::UartRx rx(kBitCycles);
-    unsigned long long cycles = 0;
-    top->clk = 0;
     top->ser_rx = 1;
-    top->eval();
     // the LEDs are active low
-    while (cycles < max_cycles && top->ledg_n && top->ledr_n) {
-        top->clk = 1;
-        top->eval();
-        top->clk = 0;
-        top->eval();
-        ++cycles;
-        rx.clock(top->ser_tx != 0);
-    }
-    // the byte the UART was shifting out when the firmware exited: 11 more bit cells
-    for (unsigned i = 0; i < 11 * kBitCycles; ++i) {
-        top->clk = 1;
-        top->eval();
-        top->clk = 0;
-        top->eval();
-        rx.clock(top->ser_tx != 0);
-    }
+    const unsigned long long cycles = mma_board::run_board(
+        *top, [](Vmma_icebreaker_top &t, int level) { t.clk = level; },
+        [](Vmma_icebreaker_top &t) { return t.ser_tx != 0; },
+        [](Vmma_icebreaker_top &t) { return !t.ledg_n || !t.ledr_n; }, kBitCycles, max_cycles);
     const bool green = !top->ledg_n, red = !top->ledr_n;
     const char *what = green && !red ? "green LED: exit 0"
                      : red           ? "red LED: exit code not 0, or a CPU trap"

@@ -173,17 +173,11 @@ srcs=()
 for f in "${soc[@]}"; do srcs+=("$ROOT/$f"); done
 if ((sim)); then
   echo "ulx3s: simulating $top (Verilator) with firmware.hex ($app)"
-  mapfile -t vflags < <(cmake -DMMA_PRINT_RTL=soc_verilator_args -P "$ROOT/cmake/MmaRtlSources.cmake")
-  verilator --cc --exe --build -j 2 "${vflags[@]}" \
-    --Mdir "$OUT/sim" -o sim_top --top-module "$top" -GCPU_VEXRISCV=$CPU_VEX -GRAM_BYTES=$ram_bytes "${defs[@]}" $CPU_V "${srcs[@]}" \
-    "$ROOT/board/ulx3s/top.v" "$ROOT/board/ulx3s/sim_top.cpp" >"$OUT/sim.build.log" 2>&1 ||
-    { tail -n 30 "$OUT/sim.build.log" >&2; echo "ulx3s: the simulation model did not build" >&2; exit 1; }
-  t_sim=$(date +%s)
   expect=0
   [[ -n $accel ]] || expect=77 # the slot is empty: the firmware's software path, then "no accelerator"
-  (cd "$OUT" && ./sim/sim_top --expect $expect) | tee "$OUT/sim.log"
-  ((PIPESTATUS[0] == 0)) || { echo "ulx3s: the simulated board did not exit $expect (see $OUT/sim.log)" >&2; exit 1; }
-  echo "ulx3s: simulation $(($(date +%s) - t_sim)) s"
+  . "$ROOT/board/sim.sh"
+  mma_board_sim ulx3s "$OUT" $expect --top-module "$top" -GCPU_VEXRISCV=$CPU_VEX -GRAM_BYTES=$ram_bytes "${defs[@]}" \
+    $CPU_V "${srcs[@]}" "$ROOT/board/ulx3s/top.v" "$ROOT/board/ulx3s/sim_top.cpp" -- --expect $expect
   ((sim_only == 0)) || exit 0
 fi
 

@@ -11,7 +11,7 @@
 #include <cstring>
 #include <memory>
 
-#include "../sim_uart_rx.h"
+#include "../sim_board.h"
 #include "Vmma_ulx3s_top.h"
 #include "verilated.h"
 
@@ -36,27 +36,11 @@ int main(int argc, char **argv)
     }
     auto ctx = std::make_unique<VerilatedContext>();
     auto top = std::make_unique<Vmma_ulx3s_top>(ctx.get());
-    mma_board::UartRx rx(kBitCycles);
-    unsigned long long cycles = 0;
-    top->clk_25mhz = 0;
     top->ftdi_txd = 1;
-    top->eval();
-    while (cycles < max_cycles && (top->led & 0x0F) == 0) {
-        top->clk_25mhz = 1;
-        top->eval();
-        top->clk_25mhz = 0;
-        top->eval();
-        ++cycles;
-        rx.clock(top->ftdi_rxd != 0);
-    }
-    // the byte the UART was shifting out when the firmware exited: 11 more bit cells
-    for (unsigned i = 0; i < 11 * kBitCycles; ++i) {
-        top->clk_25mhz = 1;
-        top->eval();
-        top->clk_25mhz = 0;
-        top->eval();
-        rx.clock(top->ftdi_rxd != 0);
-    }
+    const unsigned long long cycles = mma_board::run_board(
+        *top, [](Vmma_ulx3s_top &t, int level) { t.clk_25mhz = level; },
+        [](Vmma_ulx3s_top &t) { return t.ftdi_rxd != 0; },
+        [](Vmma_ulx3s_top &t) { return (t.led & 0x0F) != 0; }, kBitCycles, max_cycles);
     const unsigned led = top->led;
     const char *what = (led & 1) ? "exit 0" : (led & 2) ? "exit 77 (no accelerator)" : (led & 4) ? "exit code not 0"
                      : (led & 8) ? "CPU trap" : "no exit within --max-cycles";

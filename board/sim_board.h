@@ -1,0 +1,74 @@
+// The boards' simulated bench, for the Verilator harnesses of the board tops
+// (board/icebreaker/sim_top.cpp, board/ulx3s/sim_top.cpp): the serial console (an 8N1 receiver on
+// the top's UART TX pin, printing each byte to stdout) and the loop that clocks the top until an
+// LED says the firmware ended.
+#pragma once
+#include <cstdio>
+
+namespace mma_board {
+
+// 8N1 receiver: a start bit's falling edge, then each data bit sampled in the middle of its
+// bit_cycles-long cell; the byte is printed when the stop bit's cell is reached.
+class UartRx {
+public:
+    explicit UartRx(unsigned bit_cycles) : bit_cycles_(bit_cycles) {}
+
+    // Advances the receiver by one clock cycle with the TX pin at level pin (idle high).
+    void clock(bool pin)
+    {
+        if (!busy_) {
+            if (last_ && !pin) {  // start bit
+                busy_ = true;
+                count_ = bit_cycles_ + bit_cycles_ / 2;
+                bit_ = 0;
+                data_ = 0;
+            }
+        } else if (--count_ == 0) {
+            if (bit_ < 8) {
+                data_ |= (pin ? 1u : 0u) << bit_;
+                ++bit_;
+                count_ = bit_cycles_;
+            } else {  // stop bit
+                std::putchar((int)data_);
+                std::fflush(stdout);
+                busy_ = false;
+            }
+        }
+        last_ = pin;
+    }
+
+private:
+    unsigned bit_cycles_, count_ = 0, bit_ = 0, data_ = 0;
+    bool busy_ = false, last_ = true;
+};
+
+// Clocks top (a Verilated board top) one board cycle at a time - clk(top, 1), eval, clk(top, 0),
+// eval - feeding tx(top), the UART TX pin's level, to a console of bit_cycles cycles a bit, until
+// ended(top) or max_cycles; then 11 more bit cells, so the byte in flight when the firmware ended
+// is printed. Returns the cycles run until the end (without those 11 bit cells).
+template <class Top, class SetClk, class TxPin, class Ended>
+unsigned long long run_board(Top &top, SetClk clk, TxPin tx, Ended ended, unsigned bit_cycles,
+                             unsigned long long max_cycles)
+{
+    UartRx rx(bit_cycles);
+    auto cycle = [&] {
+        clk(top, 1);
+        top.eval();
+        clk(top, 0);
+        top.eval();
+        rx.clock(tx(top));
+    };
+    clk(top, 0);
+    top.eval();
+    unsigned long long cycles = 0;
+    while (cycles < max_cycles && !ended(top)) {
+        cycle();
+        ++cycles;
+    }
+    for (unsigned i = 0; i < 11 * bit_cycles; ++i) {
+        cycle();
+    }
+    return cycles;
+}
+
+}  // namespace mma_board
