@@ -76,13 +76,14 @@ t_syn0=$(date +%s)
 
 # 2. synthesis
 cd "$OUT"
-yosys -q -l yosys.log -p "read_verilog -DSYNTHESIS $CPU_V ${srcs[*]} $ROOT/board/icebreaker/top.v;
+. "$ROOT/scripts/progress.sh" # a line a minute while yosys and nextpnr run (MMA_PROGRESS_SECS)
+mma_progress icebreaker yosys.log yosys -q -l yosys.log -p "read_verilog -DSYNTHESIS $CPU_V ${srcs[*]} $ROOT/board/icebreaker/top.v;
   chparam -set RAM_INIT \"$OUT/firmware.hex\" -set CPU_VEXRISCV $CPU_VEX mma_icebreaker_top;
   synth_ice40 -dsp -top mma_icebreaker_top -json mma_icebreaker.json"
 t_syn=$(date +%s)
 
 # 3. place and route, bitstream
-nextpnr-ice40 -q --up5k --package sg48 --freq 12 --json mma_icebreaker.json \
+mma_progress icebreaker nextpnr.log nextpnr-ice40 -q --up5k --package sg48 --freq 12 --json mma_icebreaker.json \
   --pcf "$ROOT/board/icebreaker/icebreaker.pcf" --asc mma_icebreaker.asc --log nextpnr.log --seed 1
 icepack mma_icebreaker.asc mma_icebreaker.bin
 t_end=$(date +%s)

