@@ -4,8 +4,8 @@
 #       builds OUT/sim/sim_top (verilator --cc --exe --build with the SoC's Verilator flags of
 #       cmake/MmaRtlSources.cmake and VERILATOR_ARGS: the top, its sources, its sim_top.cpp; the
 #       log in OUT/sim.build.log), runs it in OUT (where firmware.hex is) with SIM_TOP_ARGS, its
-#       console to stdout and OUT/sim.log, and exits 1 ("TAG: ...") unless it passes - the
-#       firmware ended with exit code EXIT (what the message names)
+#       console to stdout and OUT/sim.log, and exits 1 ("TAG: ...", with the command that runs it
+#       again) unless it passes - the firmware ended with exit code EXIT (what the message names)
 mma_board_sim() {
   local tag=$1 out=$2 want=$3 vflags t0 t1 try
   shift 3
@@ -24,6 +24,9 @@ mma_board_sim() {
   done
   t1=$(date +%s)
   (cd "$out" && ./sim/sim_top "$@") | tee "$out/sim.log"
-  ((PIPESTATUS[0] == 0)) || { echo "$tag: the simulated board did not exit $want (see $out/sim.log)" >&2; exit 1; }
+  ((PIPESTATUS[0] == 0)) || {
+    echo "$tag: the simulated board did not exit $want (see $out/sim.log); again: (cd $out && ./sim/sim_top${*:+ $*})" >&2
+    exit 1
+  }
   echo "$tag: simulation $(($(date +%s) - t1)) s (model build $((t1 - t0)) s)"
 }
