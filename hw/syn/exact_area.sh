@@ -59,7 +59,8 @@ mapfile -t incs < <(cmake -DMMA_PRINT_RTL=incdirs -P "$root/cmake/MmaRtlSources.
   printf 'tee -q -o %s/stat_%s.json stat -json\n' "$out" "$tag"
 } > "$out/$tag.ys"
 start=$(date +%s)
-"$yosys" -q -l "$out/$tag.log" -s "$out/$tag.ys" >/dev/null
+. "$root/scripts/progress.sh" # a line a minute on stderr while yosys runs (MMA_PROGRESS_SECS)
+mma_progress "exact_area.sh: $tag" "$out/$tag.log" --out /dev/null "$yosys" -q -l "$out/$tag.log" -s "$out/$tag.ys"
 secs=$(( $(date +%s) - start ))
 python3 - "$out/stat_$tag.json" "$target" "$e5m2" "$g" "$secs" "$abc9" "$ver" "$tm" "$tn" "$flat" <<'PY'
 import json, sys
