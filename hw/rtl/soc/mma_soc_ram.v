@@ -14,13 +14,14 @@ module mma_soc_ram #(
     parameter LANES = DATA_W / 32,              // 32-bit lanes per row
     parameter ROWS = BYTES / NB,
     parameter RW = $clog2(ROWS),                // row address bits
-    parameter LW = (LANES > 1) ? $clog2(LANES) : 1
+    parameter LW = (LANES > 1) ? $clog2(LANES) : 1,
+    parameter AW = (LANES > 1) ? RW + LW : RW   // port A's word index bits: {row, lane}, or the row
 ) (
     input  wire              clk_i,
     // port A: CPU, one 32-bit lane
     input  wire              a_en_i,
     input  wire [3:0]        a_we_i,          // byte write enables (0: read)
-    input  wire [RW+LW-1:0]  a_word_i,        // 32-bit word index ({row, lane})
+    input  wire [AW-1:0]     a_word_i,        // 32-bit word index ({row, lane}; the row for 32-bit rows)
     input  wire [31:0]       a_wdata_i,
     output wire [31:0]       a_rdata_o,
     // port B: DMA, one row
@@ -34,7 +35,7 @@ module mma_soc_ram #(
     // FPGA block RAM; see above) - without it yosys keeps the RAM out of block RAM
     (* no_rw_check *) reg [DATA_W-1:0] mem [0:ROWS-1] /* verilator public */;
 
-    wire [RW-1:0] a_row = (LANES > 1) ? a_word_i[RW+LW-1:LW] : a_word_i[RW-1:0];
+    wire [RW-1:0] a_row = (LANES > 1) ? a_word_i[AW-1:AW-RW] : a_word_i[RW-1:0];
     wire [LW-1:0] a_lane = (LANES > 1) ? a_word_i[LW-1:0] : {LW{1'b0}};
     // Port A's write, spread over the row: its 4 enables at its lane, its data in every lane.
     wire [NB-1:0]     a_be = {{(NB - 4){1'b0}}, a_we_i} << (a_lane * 4);
