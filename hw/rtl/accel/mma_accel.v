@@ -82,6 +82,7 @@ module mma_accel #(
     localparam TN = CFG_TN;
 `endif
     localparam RT = MB / (TM * P);
+    localparam KPASS_BYTES = WPR * 32;   // bytes of A's row (and B's column) a pass over K: CAPS3
     localparam [7:0] FEATURES = {2'b00, CFG_HAS_PAIR != 0, CFG_HAS_SEP != 0, CFG_HAS_GROUP != 0, CFG_HAS_INT != 0,
                                  CFG_HAS_SCALE != 0, CFG_HAS_SPARSE != 0};
 
@@ -115,7 +116,7 @@ module mma_accel #(
         .caps0_tm_i(TM[7:0]), .caps0_tn_i(TN[7:0]), .caps0_w_bytes_i(CFG_W[7:0]), .caps0_p_i(P[7:0]),
         .caps1_cfg_id_i(CFG_ID[7:0]), .caps1_nmodes_i(CFG_NMODES[7:0]), .caps1_bus_bytes_i(8'd32),
         .caps1_features_i(FEATURES),
-        .caps2_mb_i(MB[15:0]), .caps2_nb_i(NBLK[15:0]), .caps3_kpass_bytes_i(WPR * 32),
+        .caps2_mb_i(MB[15:0]), .caps2_nb_i(NBLK[15:0]), .caps3_kpass_bytes_i(KPASS_BYTES[15:0]),
         .mode_sel_index_o(mode_sel),
         .mode_desc0_value_i(sel_mode_128[31:0]), .mode_desc1_value_i(sel_mode_128[63:32]),
         .mode_desc2_value_i(sel_mode_128[95:64]), .mode_desc3_value_i(sel_mode_128[127:96]),
