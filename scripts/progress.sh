@@ -7,7 +7,7 @@
 #       it runs, prints a line to stderr every
 #       MMA_PROGRESS_SECS seconds (default 60; 0: none) - "TAG: 12 min 0 s, nextpnr router1: 14286
 #       arcs left (4790 s routing)" - from what the tool last wrote to LOG; returns CMD's exit
-#       status. CMD must not read standard input.
+#       status. CMD must not read standard input. A SIGINT or SIGTERM of the script stops CMD too.
 #   mma_progress_where LOG
 #       that description alone: yosys' current pass, or nextpnr's phase (the static placer's
 #       iteration, the annealer, router1's arcs left, router2's iteration and overused wires),
@@ -58,6 +58,9 @@ mma_progress() {
     exec "$@"
   ) </dev/null &
   local pid=$! t0 next now rc=0
+  # A background command outlives a script that is killed (it went on alone, its parent process 1,
+  # when the script got SIGTERM): stop the tool with the script.
+  trap 'kill -TERM "$pid" 2>/dev/null' INT TERM
   t0=$(date +%s)
   next=$((t0 + every))
   while kill -0 "$pid" 2>/dev/null; do
@@ -70,5 +73,6 @@ mma_progress() {
     fi
   done
   wait "$pid" || rc=$?
+  trap - INT TERM
   return "$rc"
 }

@@ -72,6 +72,22 @@ lines=$(MMA_PROGRESS_SECS=1 mma_progress demo "$work/ys" sleep 3 2>&1 >/dev/null
 n=$(grep -c '^demo: 0 min [0-9] s, yosys: HIERARCHY pass (managing design hierarchy).$' <<<"$lines" || true)
 ((n >= 1 && n <= 3)) || { echo "FAIL progress lines ($n): $lines"; fails=$((fails + 1)); }
 
+# a script killed while its tool runs takes the tool with it (without the trap it ran on, orphaned)
+cat >"$work/killed.sh" <<EOS
+. "$1/scripts/progress.sh"
+MMA_PROGRESS_SECS=0 mma_progress t /dev/null sleep 317.25
+EOS
+bash "$work/killed.sh" &
+sp=$!
+for _ in $(seq 50); do pgrep -f "sleep 317.25" >/dev/null && break; sleep 0.1; done
+kill -TERM "$sp"
+wait "$sp" 2>/dev/null || true
+sleep 0.5
+if pgrep -f "sleep 317.25" >/dev/null; then
+  echo "FAIL a killed script left its tool running"; fails=$((fails + 1))
+  pkill -f "sleep 317.25" || true
+fi
+
 if ((fails)); then
   echo "test_progress: $fails failed"
   exit 1
