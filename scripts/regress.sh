@@ -51,7 +51,7 @@ shard_cmd() { # shard_cmd I: the command of shard I
        "--json $out/shard_$1.json --junit $out/shard_$1.xml --fst-dir $out > $out/shard_$1.log 2>&1"
 }
 start=$(date +%s)
-# progress: every 30 s the shards' latest "progress" lines (mmasim prints one every 30 s), summed
+# progress: every 30 s the shards' latest "progress" lines (mmasim prints one every 10 s), summed
 progress() {
   while sleep 30 </dev/null >/dev/null 2>&1; do   # the sleep must not hold the output open after the kill
     done_n=0 fail_n=0
