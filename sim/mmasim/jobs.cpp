@@ -105,7 +105,8 @@ Spec draw(const mma_hw_config &cfg, const Geometry &g, uint64_t seed, uint64_t i
     }
     if (s.k == 0) s.k = md.sparse ? 4 : 2;
     // keep a job within a few blocks of work
-    while ((uint64_t)s.m * s.n * s.k > 3000000ull) {
+    const auto over_budget = [&s] { return (uint64_t)s.m * s.n * s.k > 3000000ull; };
+    while (over_budget()) {
         if (s.m >= s.n) s.m = (s.m + 1) / 2;
         else s.n = (s.n + 1) / 2;
     }
@@ -143,12 +144,12 @@ Spec draw(const mma_hw_config &cfg, const Geometry &g, uint64_t seed, uint64_t i
         if (whole_m) s.m = blocks_m * g.mb;
         if (whole_n) s.n = blocks_n * g.nb;
         // within the job budget, by K (a whole number of K chunks, at least one), then the other dimension
-        while ((uint64_t)s.m * s.n * s.k > 3000000ull && s.k > md.kc) s.k = md.kc * ((s.k / md.kc + 1) / 2);
-        while ((uint64_t)s.m * s.n * s.k > 3000000ull && !(whole_m && whole_n)) {
+        while (over_budget() && s.k > md.kc) s.k = md.kc * ((s.k / md.kc + 1) / 2);
+        while (over_budget() && !(whole_m && whole_n)) {
             if (whole_m) s.n = (s.n + 1) / 2;
             else s.m = (s.m + 1) / 2;
         }
-        while ((uint64_t)s.m * s.n * s.k > 3000000ull && (s.m > g.mb || s.n > g.nb)) {
+        while (over_budget() && (s.m > g.mb || s.n > g.nb)) {
             if (s.m > g.mb && (s.m >= s.n || s.n <= g.nb)) s.m -= g.mb;   // both whole: a block less
             else s.n -= g.nb;
         }
