@@ -35,7 +35,7 @@ module mma_soc_ram #(
     // FPGA block RAM; see above) - without it yosys keeps the RAM out of block RAM
     (* no_rw_check *) reg [DATA_W-1:0] mem [0:ROWS-1] /* verilator public */;
 
-    wire [RW-1:0] a_row = (LANES > 1) ? a_word_i[AW-1:AW-RW] : a_word_i[RW-1:0];
+    wire [RW-1:0] a_row = a_word_i[AW-1:AW-RW];   // the top RW bits: {row, lane}, or the row alone
     wire [LW-1:0] a_lane = (LANES > 1) ? a_word_i[LW-1:0] : {LW{1'b0}};
     // Port A's write, spread over the row: its 4 enables at its lane, its data in every lane.
     wire [NB-1:0]     a_be = {{(NB - 4){1'b0}}, a_we_i} << (a_lane * 4);
