@@ -17,6 +17,12 @@
 # (ctest -L stage: every RTL stage module against its C stage function, tb_mma_stages), and if it
 # survives those too, a longer regression (seed 2, --long-jobs, default 1000). Unmutated, all must
 # pass first.
+# The configuration `soc` names the SoC around the accelerator (hw/rtl/soc): its mutants rebuild
+# mmasoc (every SoC model) and the firmware in DIR/b-soc, run the suite's SoC tests (ctest -L soc
+# but the board tops: PicoRV32 and VexRiscv with the firmware, the DMA port's random bursts, the
+# accelerator through the register window), and for a survivor the simulated board tops (ctest
+# board_ulx3s_sim_bare / _ram: the UART's serializer at 115200 baud, 192 KiB of RAM, the fp8
+# accelerator on one DPU) in place of the stage tests; there is no long regression for them.
 # Every mutant prints one progress line; the run ends with a table and the line
 #   rtl-mutants: N mutants, K killed by the smoke regression, T by the stage tests, L by the long one,
 #   S survived, B did not build
@@ -51,7 +57,7 @@ while IFS= read -r line || [[ -n $line ]]; do
   [[ -z ${line//[[:space:]]/} || $line == \#* ]] && continue
   IFS=$'\t' read -r -a f <<< "$line"
   [[ ${#f[@]} -eq 6 ]] || die "$TABLE:$lineno: ${#f[@]} fields, not 6 (id, config, file, old, new, what)"
-  [[ -f $ROOT/hw/config/${f[1]}.json ]] || die "$TABLE:$lineno: ${f[1]} is not a configuration of hw/config"
+  [[ ${f[1]} == soc || -f $ROOT/hw/config/${f[1]}.json ]] || die "$TABLE:$lineno: ${f[1]} is not a configuration of hw/config, nor soc"
   [[ -f $ROOT/${f[2]} ]] || die "$TABLE:$lineno: no file ${f[2]}"
   [[ ${f[3]} != "${f[4]}" ]] || die "$TABLE:$lineno: old and new text are the same"
   for i in "${ids[@]}"; do [[ $i != "${f[0]}" ]] || die "$TABLE:$lineno: id ${f[0]} twice"; done
@@ -100,10 +106,19 @@ done
 
 build_target() {  # build target $2 of configuration $1's build directory; log appended to $3
   # (a mutant can change the list of a model's generated files: scripts/build_retry.sh)
-  mma_build "$OUT/b-$1" --target "$2" -j "${MMA_MUTANT_BUILD_JOBS:-1}" >> "$3" 2>&1
+  # shellcheck disable=SC2086  # $2 may name several targets
+  mma_build "$OUT/b-$1" --target $2 -j "${MMA_MUTANT_BUILD_JOBS:-1}" >> "$3" 2>&1
 }
-build() {  # build mmasim of configuration $1 into $OUT/b-$1; log $2
+build() {  # build mmasim of configuration $1 into $OUT/b-$1 (for soc: mmasoc and the firmware); log $2
   local b="$OUT/b-$1"
+  if [[ $1 == soc ]]; then
+    if [[ ! -f $b/CMakeCache.txt ]]; then
+      # the whole suite configured (the board tests need MMA_BUILD_TESTS), only the SoC's targets built
+      cmake -S "$OUT/src" -B "$b" -DMMA_SIM_CONFIGS=volta > "$2" 2>&1 || return 1
+    fi
+    build_target soc "mmasoc mma_firmware mma_firmware_rv32im" "$2"
+    return
+  fi
   if [[ ! -f $b/CMakeCache.txt ]]; then
     cmake -S "$OUT/src" -B "$b" -DMMA_LIBRARY_ONLY=ON -DMMA_BUILD_SIM=ON -DMMA_BUILD_TESTS=OFF \
       -DMMA_BUILD_CLI=OFF -DMMA_SIM_CONFIGS="$1" > "$2" 2>&1 || return 1
@@ -123,13 +138,22 @@ first_fail() {  # the first line of log $1 that says what failed: the harness's 
   { grep -v -E "Test +#[0-9]+:" "$1" | grep -m1 -E "$pat" || true
     grep -m1 -E "Test +#[0-9]+:.*[*]{3}" "$1" || true; } | head -1 | cut -c1-110
 }
-stages() {  # the suite's stage tests (ctest -L stage) with configuration $1's build; log $2
+stages() {  # the suite's stage tests (ctest -L stage) with configuration $1's build (for soc: the
+            # simulated board tops); log $2
   : > "$2"
+  if [[ $1 == soc ]]; then
+    ctest --test-dir "$OUT/b-soc" -R '^board_ulx3s_sim_(bare|ram)$' --no-tests=error --output-on-failure >> "$2" 2>&1
+    return
+  fi
   build_target "$1" tb_mma_stages "$2" || return 2
   ctest --test-dir "$OUT/b-$1" -L "^stage$" --no-tests=error --output-on-failure --timeout 900 >> "$2" 2>&1
 }
 smoke() {  # the suite's smoke regressions of configuration $1 (ctest rtl_accel_CFG, rtl_accel_faults_CFG,
-           # rtl_accel_kgrid_CFG) and the register test (rtl_accel_regs); log $2
+           # rtl_accel_kgrid_CFG) and the register test (rtl_accel_regs); for soc the SoC tests; log $2
+  if [[ $1 == soc ]]; then
+    ctest --test-dir "$OUT/b-soc" -L '^soc$' -E '^board_' --no-tests=error --output-on-failure > "$2" 2>&1
+    return
+  fi
   ctest --test-dir "$OUT/b-$1" -R "^rtl_accel_((faults_|kgrid_)?$1|regs)\$" --no-tests=error --output-on-failure > "$2" 2>&1
 }
 
@@ -141,7 +165,7 @@ for n in "${sel[@]}"; do
   build "$c" "$OUT/log/base-$c.build.log" || die "the unmutated $c does not build: $OUT/log/base-$c.build.log"
   smoke "$c" "$OUT/log/base-$c.smoke.log" || die "the unmutated $c fails its smoke regressions: $OUT/log/base-$c.smoke.log"
   stages "$c" "$OUT/log/base-$c.stages.log" || die "the unmutated $c fails the stage tests: $OUT/log/base-$c.stages.log"
-  regress "$c" 2 "$LONG_JOBS" "$OUT/log/base-$c.long.log" || die "the unmutated $c fails the long regression: $OUT/log/base-$c.long.log"
+  [[ $c == soc ]] || regress "$c" 2 "$LONG_JOBS" "$OUT/log/base-$c.long.log" || die "the unmutated $c fails the long regression: $OUT/log/base-$c.long.log"
   base_ok[$c]=1
 done
 
@@ -165,6 +189,8 @@ for n in "${sel[@]}"; do
     elif [[ $src != 0 ]]; then
       r="killed (stages)"; killed_stage=$((killed_stage + 1))
       how=$(first_fail "$log.stages.log" "reproduce:|failed|FAIL")   # a stage test's reproduce line
+    elif [[ $c == soc ]]; then
+      r="SURVIVED"; survived=$((survived + 1)); how="passed the SoC tests and the board simulations"
     elif regress "$c" 2 "$LONG_JOBS" "$log.long.log"; then
       r="SURVIVED"; survived=$((survived + 1)); how="passed $(grep -m1 -oE '[0-9]+ passed, 0 failed' "$log.long.log" || true)"
     else
