@@ -77,8 +77,14 @@ if(MMA_BUILD_FIRMWARE)
       add_test(NAME qemu_hello_rv32im COMMAND ${_run} ${MMA_FIRMWARE_RV32IM_DIR}/hello.elf --timeout 60)
       set_tests_properties(qemu_hello_rv32im PROPERTIES PASS_REGULAR_EXPRESSION "hello from mmacore on rv32im")
       add_test(NAME qemu_selftest_rv32im COMMAND ${_run} ${MMA_FIRMWARE_RV32IM_DIR}/selftest.elf --timeout 120 --expect-exit 77)
+      # selftest without the real-GPU data sets (no ../shared at build time) builds and runs
+      add_test(NAME qemu_selftest_no_gpu_vectors
+               COMMAND bash ${PROJECT_SOURCE_DIR}/firmware/apps/selftest/no_vectors.sh ${PROJECT_BINARY_DIR}/fw-no-vectors)
+      set_tests_properties(qemu_selftest_no_gpu_vectors PROPERTIES
+                           PASS_REGULAR_EXPRESSION "no real-GPU data sets were built in.*selftest: software path passed.*exit code 77")
       set_tests_properties(qemu_hello qemu_selftest qemu_gemm qemu_swbench qemu_stack_guard qemu_hello_rv32im
-                           qemu_selftest_rv32im PROPERTIES LABELS "qemu" TIMEOUT 180 ENVIRONMENT "QEMU=${MMA_QEMU_RV32}")
+                           qemu_selftest_rv32im qemu_selftest_no_gpu_vectors
+                           PROPERTIES LABELS "qemu" TIMEOUT 180 ENVIRONMENT "QEMU=${MMA_QEMU_RV32}")
     elseif(MMA_BUILD_TESTS AND NOT MMA_SANITIZE)
       message(STATUS "qemu-system-riscv32 not found: qemu_* tests skipped (bash scripts/setup.sh installs qemu-system-misc)")
     endif()

@@ -103,6 +103,8 @@ OUT="$(cd "$OUT" && pwd)"
   fi
 done
 [[ -d $ROOT/.venv ]] && ln -sfn "$ROOT/.venv" "$OUT/src/.venv"
+# ../shared beside the copy as beside the repository (the real-GPU data sets the firmware embeds)
+[[ -d $ROOT/../shared ]] && ln -sfn "$(cd "$ROOT/../shared" && pwd)" "$OUT/shared"
 
 build_target() {  # build target $2 of configuration $1's build directory; log appended to $3
   # (a mutant can change the list of a model's generated files: scripts/build_retry.sh)
