@@ -137,7 +137,8 @@ regress() {  # configuration $1, seed $2, jobs $3, log $4: 0 passed, 1 failed, 1
 first_fail() {  # the first line of log $1 that says what failed: the harness's own (lines matching
                 # $2, by default a regression's words), else ctest's verdict
   local pat=${2:-"FAIL|mismatch|assert|error|timed out"}
-  { grep -v -E "Test +#[0-9]+:" "$1" | grep -m1 -E "$pat" || true
+  # (not ctest's own lines, which name the tests: soc_elf_errors is no error)
+  { grep -v -E "Test +#[0-9]+:|^ *Start +[0-9]+:|^The following tests FAILED" "$1" | grep -m1 -E "$pat" || true
     grep -m1 -E "Test +#[0-9]+:.*[*]{3}" "$1" || true; } | head -1 | cut -c1-110
 }
 stages() {  # the suite's stage tests (ctest -L stage) with configuration $1's build (for soc: the
