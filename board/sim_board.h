@@ -8,7 +8,9 @@
 namespace mma_board {
 
 // 8N1 receiver: a start bit's falling edge, then each data bit sampled in the middle of its
-// bit_cycles-long cell; the byte is printed when the stop bit's cell is reached.
+// bit_cycles-long cell; the byte is printed when the middle of the stop bit's cell is reached, if
+// the line is high there. A low stop bit is a framing error (the transmitter's bit timing or frame
+// is wrong): counted, and reported in the text instead of the byte.
 class UartRx {
 public:
     explicit UartRx(unsigned bit_cycles) : bit_cycles_(bit_cycles) {}
@@ -29,7 +31,12 @@ public:
                 ++bit_;
                 count_ = bit_cycles_;
             } else {  // stop bit
-                std::putchar((int)data_);
+                if (pin) {
+                    std::putchar((int)data_);
+                } else {
+                    ++framing_errors_;
+                    std::printf("[UART framing error: stop bit low after 0x%02x]", data_);
+                }
                 std::fflush(stdout);
                 busy_ = false;
             }
@@ -37,18 +44,22 @@ public:
         last_ = pin;
     }
 
+    // Bytes whose stop bit was low.
+    unsigned framing_errors() const { return framing_errors_; }
+
 private:
-    unsigned bit_cycles_, count_ = 0, bit_ = 0, data_ = 0;
+    unsigned bit_cycles_, count_ = 0, bit_ = 0, data_ = 0, framing_errors_ = 0;
     bool busy_ = false, last_ = true;
 };
 
 // Clocks top (a Verilated board top) one board cycle at a time - clk(top, 1), eval, clk(top, 0),
 // eval - feeding tx(top), the UART TX pin's level, to a console of bit_cycles cycles a bit, until
 // ended(top) or max_cycles; then 11 more bit cells, so the byte in flight when the firmware ended
-// is printed. Returns the cycles run until the end (without those 11 bit cells).
+// is printed. Returns the cycles run until the end (without those 11 bit cells); *framing_errors:
+// the console's framing errors.
 template <class Top, class SetClk, class TxPin, class Ended>
 unsigned long long run_board(Top &top, SetClk clk, TxPin tx, Ended ended, unsigned bit_cycles,
-                             unsigned long long max_cycles)
+                             unsigned long long max_cycles, unsigned *framing_errors)
 {
     UartRx rx(bit_cycles);
     auto cycle = [&] {
@@ -68,6 +79,7 @@ unsigned long long run_board(Top &top, SetClk clk, TxPin tx, Ended ended, unsign
     for (unsigned i = 0; i < 11 * bit_cycles; ++i) {
         cycle();
     }
+    *framing_errors = rx.framing_errors();
     return cycles;
 }
 

@@ -32,15 +32,17 @@ int main(int argc, char **argv)
     auto top = std::make_unique<Vmma_icebreaker_top>(ctx.get());
     top->ser_rx = 1;
     // the LEDs are active low
+    unsigned framing = 0;
     const unsigned long long cycles = mma_board::run_board(
         *top, [](Vmma_icebreaker_top &t, int level) { t.clk = level; },
         [](Vmma_icebreaker_top &t) { return t.ser_tx != 0; },
-        [](Vmma_icebreaker_top &t) { return !t.ledg_n || !t.ledr_n; }, kBitCycles, max_cycles);
+        [](Vmma_icebreaker_top &t) { return !t.ledg_n || !t.ledr_n; }, kBitCycles, max_cycles, &framing);
     const bool green = !top->ledg_n, red = !top->ledr_n;
     const char *what = green && !red ? "green LED: exit 0"
                      : red           ? "red LED: exit code not 0, or a CPU trap"
                                      : "no LED within --max-cycles";
     std::printf("\nsim_top: %llu cycles (%.2f ms at 12 MHz), %s\n", cycles, cycles / 12e3, what);
+    if (framing != 0) std::printf("sim_top: FAILED: %u UART framing errors on ser_tx\n", framing);
     top->final();
-    return green && !red ? 0 : 1;
+    return green && !red && framing == 0 ? 0 : 1;
 }

@@ -37,14 +37,16 @@ int main(int argc, char **argv)
     auto ctx = std::make_unique<VerilatedContext>();
     auto top = std::make_unique<Vmma_ulx3s_top>(ctx.get());
     top->ftdi_txd = 1;
+    unsigned framing = 0;
     const unsigned long long cycles = mma_board::run_board(
         *top, [](Vmma_ulx3s_top &t, int level) { t.clk_25mhz = level; },
         [](Vmma_ulx3s_top &t) { return t.ftdi_rxd != 0; },
-        [](Vmma_ulx3s_top &t) { return (t.led & 0x0F) != 0; }, kBitCycles, max_cycles);
+        [](Vmma_ulx3s_top &t) { return (t.led & 0x0F) != 0; }, kBitCycles, max_cycles, &framing);
     const unsigned led = top->led;
     const char *what = (led & 1) ? "exit 0" : (led & 2) ? "exit 77 (no accelerator)" : (led & 4) ? "exit code not 0"
                      : (led & 8) ? "CPU trap" : "no exit within --max-cycles";
     std::printf("\nsim_top: %llu cycles (%.2f s at 25 MHz), led = 0x%02x: %s\n", cycles, cycles / 25e6, led, what);
+    if (framing != 0) std::printf("sim_top: FAILED: %u UART framing errors on ftdi_rxd\n", framing);
     top->final();
-    return (led & 0x0F) == expect_led ? 0 : 1;
+    return (led & 0x0F) == expect_led && framing == 0 ? 0 : 1;
 }
