@@ -23,7 +23,7 @@ expect_refusal("--heap 0.3" "ulx3s: --heap takes a placement density of 0.5-0.95
 expect_refusal("--heap 1" "ulx3s: --heap takes a placement density of 0.5-0.95, not '1'" --accel fp8 --heap 1)
 expect_refusal("--router router3" "ulx3s: --router takes router1 or router2, not 'router3'" --accel fp8 --router router3)
 expect_refusal("--seed x" "ulx3s: --seed takes a non-negative integer, not 'x'" --seed x)
-expect_refusal("--app nosuch" "ulx3s: --app takes selftest or gemm, not 'nosuch'" --app nosuch)
+expect_refusal("--app nosuch" "ulx3s: --app takes selftest, gemm or soctest, not 'nosuch'" --app nosuch)
 expect_refusal("--cpu nosuch" "ulx3s: --cpu takes picorv32 or vexriscv, not 'nosuch'" --cpu nosuch)
 if(EXISTS ${WORK}/never)
   message(FATAL_ERROR "a refused run created its output directory ${WORK}/never")

@@ -82,6 +82,9 @@ static void check_uart(void)
     wr8(UART_REG(3), 0x03u);                 /* divisor latch closed */
     expect("UART IER (latch closed)", rd8(UART_REG(1)), 0x00u);
     expect("UART IIR: no interrupt pending", rd8(UART_REG(2)), 0x01u);
+    /* on a board top the serializer may still be sending the last line: wait for THRE first */
+    for (unsigned spin = 0; spin < 100000u && (rd8(UART_REG(5)) & 0x20u) == 0u; ++spin) {
+    }
     expect("UART LSR: transmitter empty, no data", rd8(UART_REG(5)), 0x60u);
     /* a word read of the four upper registers: byte lanes 4..7 = MCR, LSR, MSR, SCR */
     wr8(UART_REG(4), 0x00u);
