@@ -154,7 +154,8 @@ stages() {  # the suite's stage tests (ctest -L stage) with configuration $1's b
 smoke() {  # the suite's smoke regressions of configuration $1 (ctest rtl_accel_CFG, rtl_accel_faults_CFG,
            # rtl_accel_kgrid_CFG) and the register test (rtl_accel_regs); for soc the SoC tests; log $2
   if [[ $1 == soc ]]; then
-    ctest --test-dir "$OUT/b-soc" -L '^soc$' -E '^board_' --no-tests=error --output-on-failure > "$2" 2>&1
+    # (the first failure suffices: a mutant that hangs the firmware would run each test to its cycle limit)
+    ctest --test-dir "$OUT/b-soc" -L '^soc$' -E '^board_' --stop-on-failure --no-tests=error --output-on-failure > "$2" 2>&1
     return
   fi
   ctest --test-dir "$OUT/b-$1" -R "^rtl_accel_((faults_|kgrid_)?$1|regs)\$" --no-tests=error --output-on-failure > "$2" 2>&1
