@@ -201,7 +201,12 @@ for n in "${sel[@]}"; do
       r="killed (long)"; killed_long=$((killed_long + 1)); how=$(first_fail "$log.long.log")
     fi
   else
-    r="killed"; killed=$((killed + 1)); how=$(first_fail "$log.smoke.log")
+    r="killed"; killed=$((killed + 1))
+    if [[ $c == soc ]]; then   # the SoC harness's and the firmware's words ("0 errors" is a pass)
+      how=$(first_fail "$log.smoke.log" "FAILED|expected|trapped|unmapped|[1-9][0-9]* errors|timed out")
+    else
+      how=$(first_fail "$log.smoke.log")
+    fi
   fi
   cp "$ROOT/$f" "$OUT/src/$f"
   printf '[%d/%d] %-24s %-8s %-14s %4d s  %s\n' "$i" "${#sel[@]}" "$id" "$c" "$r" $((SECONDS - ts)) "$how"
