@@ -34,26 +34,25 @@ static uint32_t ram_buf[16] __attribute__((aligned(64)));
 
 static uint32_t byte_pattern(unsigned i) { return (i * 0x35u + 0x5Bu) & 0xFFu; }
 
+/* word w of ram_buf after the byte stores of byte_pattern */
+static uint32_t word_pattern(unsigned w)
+{
+    uint32_t v = 0;
+    for (unsigned b = 0; b < 4u; ++b) v |= byte_pattern(4u * w + b) << (8u * b);
+    return v;
+}
+
 static void check_ram(void)
 {
     const uint32_t base = (uint32_t)(uintptr_t)ram_buf;
     for (unsigned w = 0; w < 16u; ++w) wr32(base + 4u * w, 0xFFFFFFFFu);
     for (unsigned i = 0; i < 64u; ++i) wr8(base + i, (uint8_t)byte_pattern(i));
-    for (unsigned w = 0; w < 16u; ++w) {
-        uint32_t want = 0;
-        for (unsigned b = 0; b < 4u; ++b) want |= byte_pattern(4u * w + b) << (8u * b);
-        expect("RAM word after byte stores", rd32(base + 4u * w), want);
-    }
+    for (unsigned w = 0; w < 16u; ++w) expect("RAM word after byte stores", rd32(base + 4u * w), word_pattern(w));
     /* word loads that change lane at every access, both directions */
     for (unsigned w = 0; w < 8u; ++w) {
         uint32_t lo = rd32(base + 4u * w), hi = rd32(base + 4u * (15u - w));
-        uint32_t want_lo = 0, want_hi = 0;
-        for (unsigned b = 0; b < 4u; ++b) {
-            want_lo |= byte_pattern(4u * w + b) << (8u * b);
-            want_hi |= byte_pattern(4u * (15u - w) + b) << (8u * b);
-        }
-        expect("RAM word load, alternating lanes (low)", lo, want_lo);
-        expect("RAM word load, alternating lanes (high)", hi, want_hi);
+        expect("RAM word load, alternating lanes (low)", lo, word_pattern(w));
+        expect("RAM word load, alternating lanes (high)", hi, word_pattern(15u - w));
     }
     for (unsigned i = 0; i < 64u; i += 2u) wr16(base + i, (uint16_t)(0xC000u + i));
     for (unsigned w = 0; w < 16u; ++w)
@@ -93,6 +92,8 @@ static void check_uart(void)
 }
 
 /* ---- cycle timer (CLINT mtime, mtimecmp) */
+#define CLINT_MTIMECMP 0x02004000u   /* QEMU virt's CLINT: mtimecmp of hart 0 (storage only here) */
+#define CLINT_MSIP 0x02000000u       /* msip of hart 0: not implemented, reads 0 */
 static void check_timer(void)
 {
     uint64_t t0 = board_ticks(), t1 = board_ticks();
@@ -104,13 +105,13 @@ static void check_timer(void)
     }
     /* the soctest runs right after reset: far below 2^32 cycles */
     expect("mtime high word", rd32(BOARD_CLINT_MTIME + 4u), 0u);
-    wr32(0x02004000u, 0x89ABCDEFu);
-    wr32(0x02004004u, 0x01234567u);
-    expect("mtimecmp low word", rd32(0x02004000u), 0x89ABCDEFu);
-    expect("mtimecmp high word", rd32(0x02004004u), 0x01234567u);
-    wr8(0x02004001u, 0x5Au);
-    expect("mtimecmp low word after a byte store", rd32(0x02004000u), 0x89AB5AEFu);
-    expect("CLINT word 0 (msip: not implemented)", rd32(0x02000000u), 0u);
+    wr32(CLINT_MTIMECMP, 0x89ABCDEFu);
+    wr32(CLINT_MTIMECMP + 4u, 0x01234567u);
+    expect("mtimecmp low word", rd32(CLINT_MTIMECMP), 0x89ABCDEFu);
+    expect("mtimecmp high word", rd32(CLINT_MTIMECMP + 4u), 0x01234567u);
+    wr8(CLINT_MTIMECMP + 1u, 0x5Au);
+    expect("mtimecmp low word after a byte store", rd32(CLINT_MTIMECMP), 0x89AB5AEFu);
+    expect("CLINT word 0 (msip: not implemented)", rd32(CLINT_MSIP), 0u);
     board_printf("timer: mtime counts, mtimecmp keeps its bytes\n");
 }
 
@@ -152,8 +153,9 @@ static void check_unmapped(void)
         {"above the RAM (the test buffer if it aliased)", (uint32_t)(uintptr_t)__ram_end + buf_off},
         {"below the RAM", (uint32_t)(uintptr_t)__ram_start - 0x1000u},
     };
-    for (unsigned i = 0; i < sizeof holes / sizeof holes[0]; ++i) expect(holes[i].what, rd32(holes[i].addr), 0u);
-    board_printf("unmapped: %u addresses next to the windows read 0\n", (unsigned)(sizeof holes / sizeof holes[0]));
+    const unsigned n = (unsigned)(sizeof holes / sizeof holes[0]);
+    for (unsigned i = 0; i < n; ++i) expect(holes[i].what, rd32(holes[i].addr), 0u);
+    board_printf("unmapped: %u addresses next to the windows read 0\n", n);
 }
 
 int main(void)
