@@ -20,11 +20,28 @@ extern "C" {
 
 /* The memory map (QEMU virt). */
 #define BOARD_EXIT_BASE   0x00100000u  /* sifive_test: 0x5555 pass, (code << 16) | 0x3333 fail */
+#define BOARD_CLINT_MSIP  0x02000000u  /* msip of hart 0 (not implemented on the SoC: reads 0) */
+#define BOARD_CLINT_MTIMECMP 0x02004000u  /* 64-bit mtimecmp of hart 0 (storage only on the SoC) */
 #define BOARD_CLINT_MTIME 0x0200BFF8u  /* 64-bit timer: CPU cycles on the SoC, 10 MHz on QEMU virt */
 #define BOARD_UART_BASE   0x10000000u  /* NS16550A, byte registers */
 #define BOARD_ACCEL_BASE  0x40000000u  /* accelerator registers, 4 KiB */
 #define BOARD_ACCEL_SIZE  0x1000u
 #define BOARD_ACCEL_ID    0x4D4D4143u  /* "MMAC": the accelerator's ID register (offset 0) */
+
+/* The NS16550A's byte registers (offsets from BOARD_UART_BASE; the second name of 0 and 1 is
+ * theirs while LCR's divisor-latch bit is set) and the LSR bits the firmware reads. */
+#define BOARD_UART_THR 0u  /* write: transmit holding; read: RBR; DLL with the latch open */
+#define BOARD_UART_IER 1u  /* interrupt enable; DLM with the latch open */
+#define BOARD_UART_IIR 2u  /* read: interrupt identification; write: FCR */
+#define BOARD_UART_FCR 2u
+#define BOARD_UART_LCR 3u
+#define BOARD_UART_MCR 4u
+#define BOARD_UART_LSR 5u
+#define BOARD_UART_MSR 6u
+#define BOARD_UART_SCR 7u
+#define BOARD_UART_LCR_DLAB 0x80u  /* divisor latch open */
+#define BOARD_UART_LSR_THRE 0x20u  /* transmit holding register empty */
+#define BOARD_UART_LSR_TEMT 0x40u  /* transmitter empty */
 
 /* UART (uart16550.c). */
 void board_uart_init(void);

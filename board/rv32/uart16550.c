@@ -1,25 +1,19 @@
 /* UART output on the NS16550A at BOARD_UART_BASE (byte registers at stride 1, as on QEMU virt). */
 #include "board.h"
 
-#define UART_THR 0u
-#define UART_FCR 2u
-#define UART_LCR 3u
-#define UART_LSR 5u
-#define UART_LSR_THRE 0x20u
-
 static volatile uint8_t *const uart = (volatile uint8_t *)BOARD_UART_BASE;
 
 void board_uart_init(void)
 {
-    uart[UART_LCR] = 0x03u;  /* 8N1, divisor latch closed (the SoC's rate is fixed in hardware) */
-    uart[UART_FCR] = 0x01u;  /* FIFO on (QEMU) */
+    uart[BOARD_UART_LCR] = 0x03u;  /* 8N1, divisor latch closed (the SoC's rate is fixed in hardware) */
+    uart[BOARD_UART_FCR] = 0x01u;  /* FIFO on (QEMU) */
 }
 
 void board_putc(char c)
 {
-    while ((uart[UART_LSR] & UART_LSR_THRE) == 0u) {
+    while ((uart[BOARD_UART_LSR] & BOARD_UART_LSR_THRE) == 0u) {
     }
-    uart[UART_THR] = (uint8_t)c;
+    uart[BOARD_UART_THR] = (uint8_t)c;
 }
 
 void board_puts(const char *s)

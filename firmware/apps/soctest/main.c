@@ -63,37 +63,35 @@ static void check_ram(void)
 }
 
 /* ---- UART (NS16550A, byte registers): what a 16550 driver's probe and setup rely on */
-#define UART_REG(r) (BOARD_UART_BASE + (r))
+#define UART_REG(r) (BOARD_UART_BASE + BOARD_UART_##r)
 
 static void check_uart(void)
 {
-    wr8(UART_REG(7), 0x5Au);
-    expect("UART SCR after 0x5a", rd8(UART_REG(7)), 0x5Au);
-    wr8(UART_REG(7), 0xA5u);
-    expect("UART SCR after 0xa5", rd8(UART_REG(7)), 0xA5u);
-    wr8(UART_REG(1), 0x00u);                 /* IER */
-    wr8(UART_REG(3), 0x83u);                 /* LCR: 8N1, divisor latch open */
-    wr8(UART_REG(0), 0x34u);                 /* DLL */
-    wr8(UART_REG(1), 0x12u);                 /* DLM */
-    expect("UART DLL", rd8(UART_REG(0)), 0x34u);
-    expect("UART DLM", rd8(UART_REG(1)), 0x12u);
-    expect("UART LCR", rd8(UART_REG(3)), 0x83u);
-    wr8(UART_REG(3), 0x03u);                 /* divisor latch closed */
-    expect("UART IER (latch closed)", rd8(UART_REG(1)), 0x00u);
-    expect("UART IIR: no interrupt pending", rd8(UART_REG(2)), 0x01u);
+    wr8(UART_REG(SCR), 0x5Au);
+    expect("UART SCR after 0x5a", rd8(UART_REG(SCR)), 0x5Au);
+    wr8(UART_REG(SCR), 0xA5u);
+    expect("UART SCR after 0xa5", rd8(UART_REG(SCR)), 0xA5u);
+    wr8(UART_REG(IER), 0x00u);
+    wr8(UART_REG(LCR), BOARD_UART_LCR_DLAB | 0x03u); /* 8N1, divisor latch open */
+    wr8(UART_REG(THR), 0x34u);                       /* DLL */
+    wr8(UART_REG(IER), 0x12u);                       /* DLM */
+    expect("UART DLL", rd8(UART_REG(THR)), 0x34u);
+    expect("UART DLM", rd8(UART_REG(IER)), 0x12u);
+    expect("UART LCR", rd8(UART_REG(LCR)), 0x83u);
+    wr8(UART_REG(LCR), 0x03u);                       /* divisor latch closed */
+    expect("UART IER (latch closed)", rd8(UART_REG(IER)), 0x00u);
+    expect("UART IIR: no interrupt pending", rd8(UART_REG(IIR)), 0x01u);
     /* on a board top the serializer may still be sending the last line: wait for THRE first */
-    for (unsigned spin = 0; spin < 100000u && (rd8(UART_REG(5)) & 0x20u) == 0u; ++spin) {
+    for (unsigned spin = 0; spin < 100000u && (rd8(UART_REG(LSR)) & BOARD_UART_LSR_THRE) == 0u; ++spin) {
     }
-    expect("UART LSR: transmitter empty, no data", rd8(UART_REG(5)), 0x60u);
+    expect("UART LSR: transmitter empty, no data", rd8(UART_REG(LSR)), BOARD_UART_LSR_TEMT | BOARD_UART_LSR_THRE);
     /* a word read of the four upper registers: byte lanes 4..7 = MCR, LSR, MSR, SCR */
-    wr8(UART_REG(4), 0x00u);
-    expect("UART word at offset 4 (MCR, LSR, MSR, SCR)", rd32(UART_REG(4)), 0xA5006000u);
+    wr8(UART_REG(MCR), 0x00u);
+    expect("UART word at offset 4 (MCR, LSR, MSR, SCR)", rd32(UART_REG(MCR)), 0xA5006000u);
     board_printf("UART: SCR, DLL/DLM, LCR, IER, IIR, LSR and their byte lanes\n");
 }
 
 /* ---- cycle timer (CLINT mtime, mtimecmp) */
-#define CLINT_MTIMECMP 0x02004000u   /* QEMU virt's CLINT: mtimecmp of hart 0 (storage only here) */
-#define CLINT_MSIP 0x02000000u       /* msip of hart 0: not implemented, reads 0 */
 static void check_timer(void)
 {
     uint64_t t0 = board_ticks(), t1 = board_ticks();
@@ -105,13 +103,13 @@ static void check_timer(void)
     }
     /* the soctest runs right after reset: far below 2^32 cycles */
     expect("mtime high word", rd32(BOARD_CLINT_MTIME + 4u), 0u);
-    wr32(CLINT_MTIMECMP, 0x89ABCDEFu);
-    wr32(CLINT_MTIMECMP + 4u, 0x01234567u);
-    expect("mtimecmp low word", rd32(CLINT_MTIMECMP), 0x89ABCDEFu);
-    expect("mtimecmp high word", rd32(CLINT_MTIMECMP + 4u), 0x01234567u);
-    wr8(CLINT_MTIMECMP + 1u, 0x5Au);
-    expect("mtimecmp low word after a byte store", rd32(CLINT_MTIMECMP), 0x89AB5AEFu);
-    expect("CLINT word 0 (msip: not implemented)", rd32(CLINT_MSIP), 0u);
+    wr32(BOARD_CLINT_MTIMECMP, 0x89ABCDEFu);
+    wr32(BOARD_CLINT_MTIMECMP + 4u, 0x01234567u);
+    expect("mtimecmp low word", rd32(BOARD_CLINT_MTIMECMP), 0x89ABCDEFu);
+    expect("mtimecmp high word", rd32(BOARD_CLINT_MTIMECMP + 4u), 0x01234567u);
+    wr8(BOARD_CLINT_MTIMECMP + 1u, 0x5Au);
+    expect("mtimecmp low word after a byte store", rd32(BOARD_CLINT_MTIMECMP), 0x89AB5AEFu);
+    expect("CLINT word 0 (msip: not implemented)", rd32(BOARD_CLINT_MSIP), 0u);
     board_printf("timer: mtime counts, mtimecmp keeps its bytes\n");
 }
 
