@@ -4,7 +4,7 @@
 #       builds OUT/sim/sim_top (verilator --cc --exe --build with the SoC's Verilator flags of
 #       cmake/MmaRtlSources.cmake and VERILATOR_ARGS: the top, its sources, its sim_top.cpp; the
 #       log in OUT/sim.build.log), runs it in OUT (where firmware.hex is) with SIM_TOP_ARGS, its
-#       console to stdout and OUT/sim.log, and exits 1 ("TAG: ...", with the command that runs it
+#       console to stdout and OUT/sim.log (after checking that it refuses bad options), and exits 1 ("TAG: ...", with the command that runs it
 #       again) unless it passes - the firmware ended with exit code EXIT (what the message names)
 mma_board_sim() {
   local tag=$1 out=$2 want=$3 vflags t0 t1 try
@@ -23,6 +23,15 @@ mma_board_sim() {
     rm -rf "$out/sim"
   done
   t1=$(date +%s)
+  # a bad option must stop the top before it runs (status 2), not run it for 0 cycles
+  local bad
+  for bad in "--max-cycles 12x" "--max-cycles 0" "--max-cycles" "--cycles 5"; do
+    # shellcheck disable=SC2086  # split on purpose: the option and its value
+    if (cd "$out" && ./sim/sim_top $bad >/dev/null 2>&1); (($? != 2)); then
+      echo "$tag: sim_top did not refuse '$bad' with status 2" >&2
+      exit 1
+    fi
+  done
   (cd "$out" && ./sim/sim_top "$@") | tee "$out/sim.log"
   ((PIPESTATUS[0] == 0)) || {
     echo "$tag: the simulated board did not exit $want (see $out/sim.log); again: (cd $out && ./sim/sim_top${*:+ $*})" >&2

@@ -3,7 +3,10 @@
 // the top's UART TX pin, printing each byte to stdout) and the loop that clocks the top until an
 // LED says the firmware ended.
 #pragma once
+#include <cerrno>
 #include <cstdio>
+#include <cstdlib>
+#include <cstring>
 
 namespace mma_board {
 
@@ -51,6 +54,25 @@ private:
     unsigned bit_cycles_, count_ = 0, bit_ = 0, data_ = 0, framing_errors_ = 0;
     bool busy_ = false, last_ = true;
 };
+
+// The option both tops take: if argv[*i] is "--max-cycles N" (N a whole number of 1 or more, decimal
+// or 0x hex), stores N, moves *i to it and returns 1; returns 0 for any other argument, and -1 after a
+// message when N is missing or not such a number (a typo must not run a top for 0 cycles).
+inline int max_cycles_option(int argc, char **argv, int *i, unsigned long long *max_cycles)
+{
+    if (std::strcmp(argv[*i], "--max-cycles") != 0) return 0;
+    const char *text = *i + 1 < argc ? argv[*i + 1] : "";
+    char *end = nullptr;
+    errno = 0;
+    const unsigned long long n = std::strtoull(text, &end, 0);
+    if (*text == '\0' || *text == '-' || *end != '\0' || errno != 0 || n == 0) {
+        std::fprintf(stderr, "sim_top: --max-cycles needs a number of cycles (1 or more), got '%s'\n", text);
+        return -1;
+    }
+    *max_cycles = n;
+    *i += 1;
+    return 1;
+}
 
 // Clocks top (a Verilated board top) one board cycle at a time - clk(top, 1), eval, clk(top, 0),
 // eval - feeding tx(top), the UART TX pin's level, to a console of bit_cycles cycles a bit, until

@@ -21,12 +21,9 @@ int main(int argc, char **argv)
 {
     unsigned long long max_cycles = 100000000ull;
     for (int i = 1; i < argc; ++i) {
-        if (std::strcmp(argv[i], "--max-cycles") == 0 && i + 1 < argc) {
-            max_cycles = std::strtoull(argv[++i], nullptr, 0);
-        } else {
-            std::fprintf(stderr, "usage: sim_top [--max-cycles N]\n");
-            return 2;
-        }
+        const int taken = mma_board::max_cycles_option(argc, argv, &i, &max_cycles);
+        if (taken == 0) std::fprintf(stderr, "usage: sim_top [--max-cycles N]\n");
+        if (taken <= 0) return 2;
     }
     auto ctx = std::make_unique<VerilatedContext>();
     auto top = std::make_unique<Vmma_icebreaker_top>(ctx.get());

@@ -24,10 +24,11 @@ int main(int argc, char **argv)
     unsigned long long max_cycles = 2000000000ull;
     unsigned expect_led = 0x01;
     for (int i = 1; i < argc; ++i) {
-        if (std::strcmp(argv[i], "--max-cycles") == 0 && i + 1 < argc) {
-            max_cycles = std::strtoull(argv[++i], nullptr, 0);
-        } else if (std::strcmp(argv[i], "--expect") == 0 && i + 1 < argc &&
-                   (std::strcmp(argv[i + 1], "0") == 0 || std::strcmp(argv[i + 1], "77") == 0)) {
+        const int taken = mma_board::max_cycles_option(argc, argv, &i, &max_cycles);
+        if (taken < 0) return 2;
+        if (taken > 0) continue;
+        if (std::strcmp(argv[i], "--expect") == 0 && i + 1 < argc &&
+            (std::strcmp(argv[i + 1], "0") == 0 || std::strcmp(argv[i + 1], "77") == 0)) {
             expect_led = std::strcmp(argv[++i], "0") == 0 ? 0x01 : 0x02;
         } else {
             std::fprintf(stderr, "usage: sim_top [--expect 0|77] [--max-cycles N]\n");
