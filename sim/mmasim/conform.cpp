@@ -381,7 +381,9 @@ int cmd_conform(int argc, char **argv, const char *default_dir) {
     for (const std::string &g : gpus) {
         const mma_gpu *gpu = nullptr;
         if (mma_gpu_from_name(g.c_str(), g.size(), &gpu) != MMA_OK || !gpu) {
-            std::printf("conform %s: FAILED: not a GPU the golden model knows (mmacore catalog lists them)\n", g.c_str());
+            std::string known;
+            for (size_t i = 0; const mma_gpu *k = mma_gpu_get(i); ++i) known += std::string(i ? " " : "") + k->name;
+            std::printf("conform %s: FAILED: not a GPU the golden model knows (known: %s)\n", g.c_str(), known.c_str());
             fail++;
             continue;
         }

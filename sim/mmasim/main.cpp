@@ -505,7 +505,7 @@ int main(int argc, char **argv) {
     if (cmd == "regress") return cmd_regress(argc, argv);
     if (cmd == "merge") return cmd_merge(argc, argv);
     if (cmd == "bench") return cmd_bench(argc, argv);
-    if (cmd == "list") return cmd_list();
+    if (cmd == "list") return argc == 2 ? cmd_list() : usage("list takes no arguments");
     if (cmd == "regs") return mmasim::cmd_regs(argc, argv);
     if (cmd == "conform") return mmasim::cmd_conform(argc, argv, MMA_VECTORS_DIR);
     if (cmd == "--help" || cmd == "-h" || cmd == "help") return usage(nullptr), 0;

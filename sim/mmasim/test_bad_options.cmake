@@ -23,6 +23,8 @@ expect_refusal("--mode past the table" "mmasim: --mode is past the configuration
                ${MMASIM} regress --config ${CONFIG} --mode 100000)
 expect_refusal("--config nosuch" "mmasim: .*nosuch"
                ${MMASIM} regress --config nosuch)
+expect_refusal("list with an argument" "mmasim: list takes no arguments"
+               ${MMASIM} list extra)
 expect_refusal("regress.sh --jobs 0" "regress.sh: --jobs takes a number of jobs >= 1"
                ${CMAKE_COMMAND} -E env MMASIM=${MMASIM} bash ${REGRESS_SH} --config ${CONFIG} --jobs 0 --out ${WORK}/r)
 expect_refusal("regress.sh --shards x" "regress.sh: --shards takes a number >= 1"
