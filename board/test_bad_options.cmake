@@ -1,7 +1,9 @@
 cmake_policy(VERSION 3.20)
-# ctest board_ulx3s_bad_options: board/ulx3s/build.sh refuses a bad option with exit status 2 and a
-# message naming it, before it installs, builds or synthesises anything (an hour-long flow must not
-# start on a typo, nor run with an option silently ignored).
+# ctest board_bad_options: board/ulx3s/build.sh (ULX3S_SH) and board/icebreaker/build.sh
+# (ICEBREAKER_SH) refuse a bad option with exit status 2 and a message naming it, before they
+# install, build or synthesise anything (an hour-long flow must not start on a typo, nor run with an
+# option silently ignored).
+set(BUILD_SH ${ULX3S_SH})
 function(expect_refusal what expect)
   execute_process(COMMAND bash ${BUILD_SH} ${ARGN} ${WORK}/never RESULT_VARIABLE rc OUTPUT_VARIABLE out ERROR_VARIABLE err)
   if(NOT rc EQUAL 2 OR NOT err MATCHES "${expect}")
@@ -25,7 +27,13 @@ expect_refusal("--router router3" "ulx3s: --router takes router1 or router2, not
 expect_refusal("--seed x" "ulx3s: --seed takes a non-negative integer, not 'x'" --seed x)
 expect_refusal("--app nosuch" "ulx3s: --app takes selftest, gemm or soctest, not 'nosuch'" --app nosuch)
 expect_refusal("--cpu nosuch" "ulx3s: --cpu takes picorv32 or vexriscv, not 'nosuch'" --cpu nosuch)
-if(EXISTS ${WORK}/never)
-  message(FATAL_ERROR "a refused run created its output directory ${WORK}/never")
+expect_refusal("--mhz 12,5" "ulx3s: --mhz wants a frequency in MHz, e.g. 12.5, not '12,5'" --mhz 12,5)
+expect_refusal("two output directories" "ulx3s: one output directory, not '${WORK}/other' and '${WORK}/never'" ${WORK}/other)
+set(BUILD_SH ${ICEBREAKER_SH})
+expect_refusal("icebreaker: an unknown option" "icebreaker: unknown option '--accel'" --accel fp8)
+expect_refusal("icebreaker: --cpu nosuch" "icebreaker: --cpu takes picorv32 or vexriscv, not 'nosuch'" --cpu nosuch)
+expect_refusal("icebreaker: two output directories" "icebreaker: one output directory, not '${WORK}/other'" ${WORK}/other)
+if(EXISTS ${WORK}/never OR EXISTS ${WORK}/other)
+  message(FATAL_ERROR "a refused run created an output directory in ${WORK}")
 endif()
-message("board_ulx3s_bad_options: 16 refusals, ok")
+message("board_bad_options: 21 refusals, ok")
