@@ -2,16 +2,20 @@
 # iCEBreaker bitstream of the mmacore SoC (no accelerator yet) with Debian's yosys, nextpnr-ice40 and
 # icepack, and its resource / Fmax table.
 #
-#   bash board/icebreaker/build.sh [--cpu picorv32|vexriscv] [--sim | --sim-only] [OUTDIR]
-#        (default build-icebreaker, build-icebreaker-vexriscv with --cpu vexriscv)
+#   bash board/icebreaker/build.sh [--cpu picorv32|vexriscv] [--app hello|soctest] [--sim | --sim-only]
+#        [OUTDIR]   (default build-icebreaker, build-icebreaker-vexriscv with --cpu vexriscv)
 #
+#   --app A       the firmware in the RAM: hello (default: the UART, the timer, the empty slot) or
+#                 soctest (the SoC's memory map checked from the CPU: RAM lanes, UART registers,
+#                 timer, the empty slot, the unmapped addresses around the 8 KiB of RAM); built
+#                 as A_8k (firmware/apps)
 #   --sim         first simulate top.v (Verilator, sim_top.cpp) with the same sources and
 #                 firmware.hex: the 12 MHz clock, the UART decoded from the ser_tx pin at 115200
 #                 baud and printed, until an LED lights; stops with an error unless the green one
 #                 (firmware exit 0) does
 #   --sim-only    --sim, then stop: no synthesis, no bitstream
 #
-# 1. firmware: hello_8k.elf (firmware/apps, 8 KiB RAM) -> firmware.hex ($readmemh of the RAM),
+# 1. firmware: hello_8k.elf or soctest_8k.elf (firmware/apps, 8 KiB RAM) -> firmware.hex ($readmemh of the RAM),
 #    built for rv32imc, or rv32im for VexRiscv; with --sim, its run on the simulated top
 # 2. yosys synth_ice40 -dsp (hw/rtl/soc + picorv32.v from the installed pythondata-cpu-picorv32;
 #    --cpu vexriscv: + VexRiscv_Lite.v from pythondata-cpu-vexriscv, mma_soc_cpu_vexriscv.v)
@@ -20,10 +24,11 @@
 # Installs the tools (apt-get) and the Python package (.venv) when missing (scripts/setup.sh rules).
 set -euo pipefail
 ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)"
-cpu=picorv32 OUT="" sim=0 sim_only=0
+cpu=picorv32 app=hello OUT="" sim=0 sim_only=0
 while (($#)); do
   case $1 in
     --cpu) cpu=${2:?--cpu needs picorv32 or vexriscv}; shift 2 ;;
+    --app) app=${2:?--app needs hello or soctest}; shift 2 ;;
     --sim) sim=1; shift ;;
     --sim-only) sim=1; sim_only=1; shift ;;
     -h|--help) sed -n '2,/^set -euo/p' "${BASH_SOURCE[0]}" | sed '$d; s/^# \{0,1\}//'; exit 0 ;;
@@ -32,6 +37,7 @@ while (($#)); do
        OUT=$1; shift ;;
   esac
 done
+[[ $app == hello || $app == soctest ]] || { echo "icebreaker: --app takes hello or soctest, not '$app'" >&2; exit 2; }
 . "$ROOT/board/cpu.sh"
 mma_board_cpu icebreaker "$cpu"
 OUT=${OUT:-$ROOT/build-icebreaker$CPU_SFX}
@@ -58,8 +64,8 @@ mma_board_cpu_verilog "$ROOT/.venv/bin/python" "$ROOT"
 # 1. firmware
 cmake -S "$ROOT/firmware/apps" -B "$OUT/fw" -DCMAKE_TOOLCHAIN_FILE="$ROOT/board/rv32/toolchain-rv32imc.cmake" \
   -DMMA_RV32_MARCH=$CPU_MARCH >/dev/null
-cmake --build "$OUT/fw" -j2 --target hello_8k >/dev/null
-riscv64-unknown-elf-objcopy -O binary "$OUT/fw/firmware/hello_8k.elf" "$OUT/firmware.bin"
+cmake --build "$OUT/fw" -j2 --target "${app}_8k" >/dev/null
+riscv64-unknown-elf-objcopy -O binary "$OUT/fw/firmware/${app}_8k.elf" "$OUT/firmware.bin"
 od -An -v -t x4 -w4 "$OUT/firmware.bin" | tr -d ' ' >"$OUT/firmware.hex"
 mapfile -t soc < <(cmake -DMMA_PRINT_RTL=soc -P "$ROOT/cmake/MmaRtlSources.cmake")
 srcs=()
@@ -67,7 +73,7 @@ for f in "${soc[@]}"; do srcs+=("$ROOT/$f"); done
 sim_s=0 # the simulation's seconds (model build and run), left out of the report's flow time
 if ((sim)); then
   t_sim0=$(date +%s)
-  echo "icebreaker: simulating mma_icebreaker_top (Verilator) with firmware.hex (hello_8k)"
+  echo "icebreaker: simulating mma_icebreaker_top (Verilator) with firmware.hex (${app}_8k)"
   . "$ROOT/board/sim.sh"
   mma_board_sim icebreaker "$OUT" 0 --top-module mma_icebreaker_top -GCPU_VEXRISCV=$CPU_VEX $CPU_V "${srcs[@]}" \
     "$ROOT/board/icebreaker/top.v" "$ROOT/board/icebreaker/sim_top.cpp"
