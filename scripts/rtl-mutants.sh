@@ -21,8 +21,9 @@
 # mmasoc (every SoC model) and the firmware in DIR/b-soc, run the suite's SoC tests (ctest -L soc
 # but the board tops: PicoRV32 and VexRiscv with the firmware, the DMA port's random bursts, the
 # accelerator through the register window), and for a survivor the simulated board tops (ctest
-# board_ulx3s_sim_bare / _ram / _soctest: the UART's serializer at 115200 baud, 192 and 130 KiB of
-# RAM, the fp8 accelerator on one DPU) in place of the stage tests; there is no long regression.
+# board_ulx3s_sim_bare / _ram / _soctest, board_icebreaker_sim_soctest: the UART's serializer at
+# 115200 baud, 192, 130 and 8 KiB of RAM, the fp8 accelerator on one DPU) in place of the stage
+# tests; there is no long regression.
 # Every mutant prints one progress line; the run ends with a table and the line
 #   rtl-mutants: N mutants, K killed by the smoke regression, T by the stage tests, L by the long one,
 #   S survived, B did not build
@@ -145,7 +146,7 @@ stages() {  # the suite's stage tests (ctest -L stage) with configuration $1's b
             # simulated board tops); log $2
   : > "$2"
   if [[ $1 == soc ]]; then
-    ctest --test-dir "$OUT/b-soc" -R '^board_ulx3s_sim_(bare|ram|soctest)$' --no-tests=error --output-on-failure >> "$2" 2>&1
+    ctest --test-dir "$OUT/b-soc" -R '^board_(ulx3s_sim_(bare|ram|soctest)|icebreaker_sim_soctest)$' --no-tests=error --output-on-failure >> "$2" 2>&1
     return
   fi
   build_target "$1" tb_mma_stages "$2" || return 2
