@@ -18,19 +18,26 @@ ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 configs=default out=$ROOT/build-pgo
 while (($#)); do
   case $1 in
-    --configs) configs=$2; shift 2 ;;
-    --out) out=$2; shift 2 ;;
+    --configs) configs=${2:-}; shift $(($# > 1 ? 2 : 1)) ;;
+    --out) out=${2:-}; shift $(($# > 1 ? 2 : 1)) ;;
     *) echo "usage: $0 [--configs \"NAME ...\"] [--out DIR]" >&2; exit 2 ;;
   esac
 done
-# (an unknown name in --configs stops the first configure: MMA_SIM_CONFIGS is checked there)
+[[ -n ${configs// /} && -n $out ]] || { echo "usage: $0 [--configs \"NAME ...\"] [--out DIR]" >&2; exit 2; }
+for c in $configs; do # before anything is configured or built
+  [[ -f $ROOT/hw/config/${c%@*}.json && ( $c != *@* || $c =~ @[1-9][0-9]?x[1-9][0-9]?$ ) ]] || {
+    echo "sim-pgo.sh: no configuration '$c' in hw/config (known: $(cd "$ROOT/hw/config" && ls -- *.json | sed 's/[.]json$//' | xargs); NAME@RxC for another array, e.g. fp8@1x1)" >&2
+    exit 2
+  }
+done
 [[ -x $ROOT/.venv/bin/python ]] || bash "$ROOT/scripts/setup.sh"
 prof=$out/pgo-profile
 cfg_list=${configs// /;}
 jobs=$(nproc)
 configure() { # configure FLAGS LINKFLAGS
   cmake -S "$ROOT" -B "$out" -DCMAKE_BUILD_TYPE=Release "-DMMA_SIM_CONFIGS=$cfg_list" \
-        "-DMMA_SIM_OPT_FAST=$1" "-DCMAKE_EXE_LINKER_FLAGS=$2" > "$out/configure.log"
+        "-DMMA_SIM_OPT_FAST=$1" "-DCMAKE_EXE_LINKER_FLAGS=$2" > "$out/configure.log" 2>&1 ||
+    { tail -n 20 "$out/configure.log" >&2; echo "sim-pgo.sh: configuring $out failed ($out/configure.log)" >&2; exit 1; }
 }
 checked() { # checked LOG ARGS...: mmasim ARGS into LOG; a failure (a result not bit-exact) stops here
   local log=$1; shift

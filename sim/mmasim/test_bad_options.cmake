@@ -39,8 +39,15 @@ expect_refusal("sim-profile.sh --top 0" "sim-profile.sh: --top takes a positive 
                bash ${_scripts}/sim-profile.sh --top 0 --build ${WORK}/prof)
 expect_refusal("sim-profile.sh --config" "usage: .*sim-profile.sh"
                bash ${_scripts}/sim-profile.sh --config)
+# and scripts/sim-pgo.sh (its build is an hour of CPU with the profiles)
+expect_refusal("sim-pgo.sh --configs nosuch" "sim-pgo.sh: no configuration 'nosuch' in hw/config \\(known: ada .*volta; NAME@RxC"
+               bash ${_scripts}/sim-pgo.sh --configs nosuch --out ${WORK}/prof)
+expect_refusal("sim-pgo.sh --configs fp8@0x1" "sim-pgo.sh: no configuration 'fp8@0x1'"
+               bash ${_scripts}/sim-pgo.sh --configs fp8@0x1 --out ${WORK}/prof)
+expect_refusal("sim-pgo.sh --configs" "usage: .*sim-pgo.sh"
+               bash ${_scripts}/sim-pgo.sh --configs)
 if(EXISTS ${WORK}/prof)
-  message(FATAL_ERROR "sim-profile.sh configured a build before refusing its options")
+  message(FATAL_ERROR "sim-profile.sh or sim-pgo.sh configured a build before refusing its options")
 endif()
 # one job in four shards: one shard runs it; an earlier run's shard in the directory is not merged
 file(MAKE_DIRECTORY ${WORK}/r)
