@@ -20,6 +20,13 @@
 # 6. worked example: one mma.sync m16n8k16 f16 -> f32 instruction on examples/m16n8k16_f16
 # 7. summary table; the last line is "N passed, M failed". Exit status non-zero on any failure.
 set -uo pipefail
+case $# in
+  0) ;;
+  *) if [[ $1 == -h || $1 == --help ]] && (($# == 1)); then
+       sed -n '2,/^set -uo/p' "${BASH_SOURCE[0]}" | sed '$d; s/^# \{0,1\}//'; exit 0
+     fi
+     echo "main-job.sh: takes no arguments (SEED=S JOBS_N=N GEN_LINES=L bash scripts/main-job.sh changes the run), got '$*' (--help)" >&2; exit 2 ;;
+esac
 
 ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 VECTORS="$(dirname "${BASH_SOURCE[0]}")/../../shared/vectors/gpu"

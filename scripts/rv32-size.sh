@@ -19,6 +19,12 @@
 set -euo pipefail
 
 ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
+if (($# > 1)) || [[ ${1:-} == -* ]]; then
+  echo "usage: bash scripts/rv32-size.sh [OUTDIR] (got '$*')" >&2
+  exit 2
+fi
+OUT=""
+[[ $# -eq 0 ]] || OUT=$(mkdir -p "$1" && cd "$1" && pwd) # absolute: the script works from ROOT
 cd "$ROOT"
 
 CROSS=${CROSS:-riscv64-unknown-elf-}
@@ -34,8 +40,7 @@ for tool in "$CC" "$AR" "$SIZE"; do
   fi
 done
 
-if [[ $# -ge 1 ]]; then
-  OUT=$1
+if [[ -n $OUT ]]; then
   mkdir -p "$OUT"
 else
   OUT=$(mktemp -d)

@@ -15,6 +15,13 @@
 #    ("100% tests passed, 0 tests failed out of N").
 # Exit status non-zero on any failure.
 set -uo pipefail
+case $# in
+  0) ;;
+  *) if [[ $1 == -h || $1 == --help ]] && (($# == 1)); then
+       sed -n '2,/^set -uo/p' "${BASH_SOURCE[0]}" | sed '$d; s/^# \{0,1\}//'; exit 0
+     fi
+     echo "test.sh: takes no arguments (the whole suite always runs), got '$*' (--help)" >&2; exit 2 ;;
+esac
 
 ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 JOBS=${JOBS:-2}
