@@ -37,7 +37,9 @@ public:
     virtual bool trace(const char *path) = 0;
     // Stops the waveform's dumps once cycles() reaches `cycle` (0: dumps to the end).
     virtual void trace_until(uint64_t cycle) = 0;
-    // Line and toggle coverage written by the model (only in a model built with coverage).
+    // Whether the model is built with line and toggle coverage (scripts/coverage.sh's build).
+    virtual bool has_coverage() const = 0;
+    // Writes the model's line and toggle coverage to path (only in a model built with coverage).
     virtual void write_coverage(const char *path) = 0;
     virtual const char *config() const = 0;
     AxiMem &mem() { return *mem_; }

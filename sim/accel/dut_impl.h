@@ -148,6 +148,7 @@ public:
     }
     void trace_until(uint64_t cycle) override { fst_until_ = cycle; }
     bool dumping() const { return fst_ && (fst_until_ == 0 || cycles_ < fst_until_); }
+    bool has_coverage() const override { return VM_COVERAGE != 0; }
     void write_coverage(const char *path) override {
 #if VM_COVERAGE
         ctx_->coveragep()->write(path);

@@ -12,6 +12,8 @@
 #include <cstring>
 #include <string>
 
+#include <unistd.h>
+
 namespace tb {
 
 // splitmix64: case i of a run with seed s is generated from rng(s, i) alone, so any one case can
@@ -76,6 +78,17 @@ inline bool parse_u64(const char *s, uint64_t &v) {
     errno = 0;
     v = std::strtoull(s, &end, 0);
     return *end == 0 && errno == 0;
+}
+
+// Whether a file can be written at path (an existing file writable, or a new one in a writable
+// directory), checked without creating it, so that a long run stops before it starts instead of
+// losing its report at the end; false with err = "cannot write PATH: REASON".
+inline bool can_write(const std::string &path, std::string &err) {
+    const size_t slash = path.find_last_of('/');
+    const std::string dir = slash == std::string::npos ? "." : slash == 0 ? "/" : path.substr(0, slash);
+    const bool ok = access(path.c_str(), F_OK) == 0 ? access(path.c_str(), W_OK) == 0 : access(dir.c_str(), W_OK) == 0;
+    if (!ok) err = "cannot write " + path + ": " + std::strerror(errno);
+    return ok;
 }
 
 // Counts checks and mismatches of one test; prints at most `show` mismatches, each followed by the

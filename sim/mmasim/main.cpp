@@ -191,6 +191,18 @@ int cmd_regress(int argc, char **argv) {
         std::fprintf(stderr, "mmasim: %s\n", b.error.c_str());
         return 2;
     }
+    // the reports' files: a run that cannot write them stops here, not after its jobs
+    std::string werr;
+    for (const std::string *f : {&o.json, &o.junit, &o.coverage})
+        if (!f->empty() && !tb::can_write(*f, werr)) {
+            std::fprintf(stderr, "mmasim: %s\n", werr.c_str());
+            return 2;
+        }
+    if (!o.coverage.empty() && !b.dut->has_coverage()) {
+        std::fprintf(stderr, "mmasim: --coverage: this mmasim's models are built without coverage "
+                             "(scripts/coverage.sh builds them with it)\n");
+        return 2;
+    }
     if (o.mode >= 0 && (unsigned)o.mode >= b.cfg->nmodes) return usage("--mode is past the configuration's mode table");
     if (o.mode >= 0 && o.each_mode) return usage("--mode and --each-mode exclude each other");
     // the waveform's last cycle (0: all of them)
@@ -313,10 +325,11 @@ int cmd_regress(int argc, char **argv) {
     s.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
     if (!o.coverage.empty()) b.dut->write_coverage(o.coverage.c_str());
     std::string err;
-    if (!o.json.empty() && !write_json(s, o.json, err)) std::fprintf(stderr, "mmasim: %s\n", err.c_str());
-    if (!o.junit.empty() && !write_junit(s, o.junit, err)) std::fprintf(stderr, "mmasim: %s\n", err.c_str());
+    bool written = true;
+    if (!o.json.empty() && !write_json(s, o.json, err)) written = false, std::fprintf(stderr, "mmasim: %s\n", err.c_str());
+    if (!o.junit.empty() && !write_junit(s, o.junit, err)) written = false, std::fprintf(stderr, "mmasim: %s\n", err.c_str());
     s.print(stdout);
-    return s.failed ? 1 : 0;
+    return s.failed ? 1 : written ? 0 : 2;
 }
 
 int cmd_merge(int argc, char **argv) {
@@ -381,9 +394,10 @@ int cmd_merge(int argc, char **argv) {
     // summaries of several seeds (a long run in chunks): the header's seed is only the first one
     if (seeds.size() > 1) total.shard += " of " + std::to_string(seeds.size()) + " seeds (each failure names its own)";
     std::string err;
-    if (!out.empty() && !write_json(total, out, err)) std::fprintf(stderr, "mmasim merge: %s\n", err.c_str());
+    const bool written = out.empty() || write_json(total, out, err);
+    if (!written) std::fprintf(stderr, "mmasim merge: %s\n", err.c_str());
     total.print(stdout);
-    return total.failed ? 1 : 0;
+    return total.failed ? 1 : written ? 0 : 2;
 }
 
 // The first mode of fmt x fmt (a PTX type name) into f32 / s32, dense or 2:4, unscaled or with

@@ -29,6 +29,7 @@
 #include <vector>
 
 #include "../accel/dut.h"
+#include "../common/tb_util.h"
 #include "mma/hw/mma_accel_reg_table.h"
 #include "mma/hw/mma_accel_regs.h"
 #include "mma/status.h"
@@ -290,6 +291,11 @@ int cmd_regs(int argc, char **argv) {
         std::fprintf(stderr, "mmasim regs: --coverage needs exactly one --config (a model writes its own points)\n");
         return 2;
     }
+    std::string werr;
+    if (!coverage.empty() && !tb::can_write(coverage, werr)) {
+        std::fprintf(stderr, "mmasim regs: %s\n", werr.c_str());
+        return 2;
+    }
     if (configs.empty()) configs = sim::dut_configs();
     const mma_accel_reg_info *tab = mma_accel_reg_table();
     unsigned passed = 0, failed = 0;
@@ -298,6 +304,11 @@ int cmd_regs(int argc, char **argv) {
         std::unique_ptr<sim::Dut> d(sim::make_dut(c, &mem));
         if (!d) {
             std::fprintf(stderr, "mmasim regs: no configuration %s in this build\n", c.c_str());
+            return 2;
+        }
+        if (!coverage.empty() && !d->has_coverage()) {
+            std::fprintf(stderr, "mmasim regs: --coverage: this mmasim's models are built without coverage "
+                                 "(scripts/coverage.sh builds them with it)\n");
             return 2;
         }
         d->reset();
@@ -315,7 +326,7 @@ int cmd_regs(int argc, char **argv) {
                     (unsigned long long)d->cycles());
         passed += t.passed;
         failed += t.failed;
-        if (!coverage.empty()) d->write_coverage(coverage.c_str());   // only a model built with coverage writes
+        if (!coverage.empty()) d->write_coverage(coverage.c_str());
     }
     std::printf("%u passed, %u failed\n", passed, failed);
     return failed ? 1 : 0;

@@ -25,6 +25,19 @@ expect_refusal("--config nosuch" "mmasim: .*nosuch"
                ${MMASIM} regress --config nosuch)
 expect_refusal("list with an argument" "mmasim: list takes no arguments"
                ${MMASIM} list extra)
+# a report that cannot be written stops the run before its jobs, not after them
+expect_refusal("--json into a missing directory" "mmasim: cannot write ${WORK}/none/s.json: No such file or directory"
+               ${MMASIM} regress --config ${CONFIG} --jobs 1 --json ${WORK}/none/s.json)
+expect_refusal("--junit into a missing directory" "mmasim: cannot write ${WORK}/none/s.xml"
+               ${MMASIM} regress --config ${CONFIG} --jobs 1 --junit ${WORK}/none/s.xml)
+expect_refusal("regs --coverage into a missing directory" "mmasim regs: cannot write ${WORK}/none/c.dat"
+               ${MMASIM} regs --config ${CONFIG} --coverage ${WORK}/none/c.dat)
+if(NOT SIM_COVERAGE)   # a model without coverage has none to write: refused, not an empty file
+  expect_refusal("--coverage without coverage" "mmasim: --coverage: this mmasim's models are built without coverage"
+                 ${MMASIM} regress --config ${CONFIG} --jobs 1 --coverage ${WORK}/c.dat)
+  expect_refusal("regs --coverage without coverage" "mmasim regs: --coverage: this mmasim's models are built without coverage"
+                 ${MMASIM} regs --config ${CONFIG} --coverage ${WORK}/c.dat)
+endif()
 expect_refusal("regress.sh --jobs 0" "regress.sh: --jobs takes a number of jobs >= 1"
                ${CMAKE_COMMAND} -E env MMASIM=${MMASIM} bash ${REGRESS_SH} --config ${CONFIG} --jobs 0 --out ${WORK}/r)
 expect_refusal("regress.sh --shards x" "regress.sh: --shards takes a number >= 1"
