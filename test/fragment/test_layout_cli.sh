@@ -8,42 +8,8 @@
 MMACORE=${1:?usage: test_layout_cli.sh PATH/TO/mmacore [PYTHON]}
 PYTHON=${2:-}
 HERE=$(cd "$(dirname "$0")" && pwd)
-T=$(mktemp -d "${TMPDIR:-/tmp}/mmacore_frag.XXXXXX") || exit 2
-trap 'rm -rf "$T"' EXIT INT TERM
-FAILED=0
-CASES=0
-
-# check NAME WANT_RC WANT_SUBSTRING CMD...  (stdout and stderr are searched together)
-check() {
-    name=$1 want_rc=$2 want=$3
-    shift 3
-    CASES=$((CASES + 1))
-    "$@" >"$T/out" 2>&1 </dev/null
-    rc=$?
-    if [ "$rc" != "$want_rc" ]; then
-        echo "FAIL $name: exit $rc, want $want_rc"
-        sed 's/^/    /' "$T/out" | head -20
-        FAILED=$((FAILED + 1))
-    elif [ -n "$want" ] && ! grep -qF -- "$want" "$T/out"; then
-        echo "FAIL $name: output lacks '$want'"
-        sed 's/^/    /' "$T/out" | head -20
-        FAILED=$((FAILED + 1))
-    fi
-}
-
-# expect NAME CONDITION-OUTPUT WANT  (string equality)
-expect() {
-    CASES=$((CASES + 1))
-    if [ "$2" != "$3" ]; then
-        echo "FAIL $1: got '$2', want '$3'"
-        FAILED=$((FAILED + 1))
-    fi
-}
-
-# rows N COLS WORD: N lines of COLS copies of WORD
-rows() {
-    awk -v n="$1" -v c="$2" -v w="$3" 'BEGIN { for (i = 0; i < n; i++) { s = w; for (j = 1; j < c; j++) s = s " " w; print s } }'
-}
+. "$HERE/../cli_check.sh"
+cli_check_begin frag_layout_cli
 
 # layout_ok NAME ROWS COLS LANES INSTRUCTION OPERAND [OPTIONS]: CSV is a bijection onto ROWS x COLS
 layout_ok() {
@@ -230,5 +196,4 @@ else
     echo "note: no python: check_warp_cli.py skipped"
 fi
 
-echo "frag_layout_cli: $CASES cases, $FAILED failed"
-[ "$FAILED" -eq 0 ]
+cli_check_end

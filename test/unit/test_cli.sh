@@ -5,33 +5,9 @@
 
 MMACORE=${1:?usage: test_cli.sh PATH/TO/mmacore [VECTORS_DIR]}
 VECTORS=${2:-}
-T=$(mktemp -d "${TMPDIR:-/tmp}/mmacore_cli.XXXXXX") || exit 2
-trap 'rm -rf "$T"' EXIT INT TERM
-FAILED=0
-CASES=0
-
-# check NAME WANT_RC WANT_SUBSTRING CMD...  (stdout and stderr are searched together)
-check() {
-    name=$1 want_rc=$2 want=$3
-    shift 3
-    CASES=$((CASES + 1))
-    "$@" >"$T/out" 2>&1 </dev/null
-    rc=$?
-    if [ "$rc" != "$want_rc" ]; then
-        echo "FAIL $name: exit $rc, want $want_rc"
-        sed 's/^/    /' "$T/out" | head -20
-        FAILED=$((FAILED + 1))
-    elif [ -n "$want" ] && ! grep -qF -- "$want" "$T/out"; then
-        echo "FAIL $name: output lacks '$want'"
-        sed 's/^/    /' "$T/out" | head -20
-        FAILED=$((FAILED + 1))
-    fi
-}
-
-# rows N COLS WORD: N lines of COLS copies of WORD
-rows() {
-    awk -v n="$1" -v c="$2" -v w="$3" 'BEGIN { for (i = 0; i < n; i++) { s = w; for (j = 1; j < c; j++) s = s " " w; print s } }'
-}
+HERE=$(cd "$(dirname "$0")" && pwd)
+. "$HERE/../cli_check.sh"
+cli_check_begin test_cli
 
 F16=mma.sync.aligned.m16n8k16.row.col.f32.f16.f16.f32
 S8=mma.sync.aligned.m16n8k32.row.col.s32.s8.s8.s32
@@ -278,5 +254,4 @@ else
     echo "note: no real data under '$VECTORS'; real-data checks skipped"
 fi
 
-echo "test_cli: $CASES cases, $FAILED failed"
-[ "$FAILED" -eq 0 ]
+cli_check_end
