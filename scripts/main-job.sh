@@ -40,6 +40,14 @@ JOBS_N=${JOBS_N:-1000}
 GEN_LINES=${GEN_LINES:-1000}
 PY="$ROOT/.venv/bin/python"
 
+# the run's knobs are whole numbers: a typo would otherwise surface only after setup and the build,
+# as an ERROR row of the summary
+for knob in SEED JOBS_N GEN_LINES JOBS; do
+  [[ ${!knob} =~ ^[0-9]+$ ]] || { echo "main-job.sh: $knob takes a whole number, got '${!knob}'" >&2; exit 2; }
+done
+((JOBS_N >= 1 && GEN_LINES >= 1 && JOBS >= 1)) ||
+  { echo "main-job.sh: JOBS_N, GEN_LINES and JOBS take a number >= 1 (got $JOBS_N, $GEN_LINES, $JOBS)" >&2; exit 2; }
+
 die() { echo "main-job: $*" >&2; exit 1; }
 
 # tally NAME LOG PATTERN FAIL_STATUS: the last line of LOG matching PATTERN ("N passed, M failed")

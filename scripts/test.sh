@@ -25,6 +25,7 @@ esac
 
 ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 JOBS=${JOBS:-2}
+[[ $JOBS =~ ^[0-9]+$ ]] && ((JOBS >= 1)) || { echo "test.sh: JOBS takes a number >= 1, got '$JOBS'" >&2; exit 2; }
 # Tests that run tools (clang-tidy/cppcheck, the generators' staleness check, yosys, the board flow,
 # the rv32 cross build) on the sources: the same result in every build directory, so run once.
 BUILD_TYPE_FREE_LABELS='^(static|lint|syn|board|rv32)$'
