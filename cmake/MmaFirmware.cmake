@@ -10,7 +10,7 @@
 option(MMA_BUILD_FIRMWARE "Cross-build the firmware applications (needs riscv64-unknown-elf-gcc)" ${_mma_outside_default})
 set(MMA_FIRMWARE_BUILT OFF)
 set(MMA_FIRMWARE_DIR ${PROJECT_BINARY_DIR}/firmware)
-set(MMA_FIRMWARE_APPS hello soctest selftest selftest_faults gemm swbench swbench_small stack_guard)
+set(MMA_FIRMWARE_APPS hello soctest selftest selftest_faults gemm swbench swbench_small stack_guard digest digest_small digest_fast)
 set(MMA_FIRMWARE_RV32IM_DIR ${PROJECT_BINARY_DIR}/firmware-rv32im)
 set(MMA_FIRMWARE_RV32IM_APPS hello soctest selftest)   # + swbench on demand (sim/soc/README.md)
 # mmasoc --accel --cpu vexriscv: a fourth SoC model (sim/soc), off by default: the accelerator's
