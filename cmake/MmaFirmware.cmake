@@ -12,7 +12,7 @@ set(MMA_FIRMWARE_BUILT OFF)
 set(MMA_FIRMWARE_DIR ${PROJECT_BINARY_DIR}/firmware)
 set(MMA_FIRMWARE_APPS hello soctest selftest selftest_faults gemm swbench swbench_small stack_guard digest digest_small digest_fast)
 set(MMA_FIRMWARE_RV32IM_DIR ${PROJECT_BINARY_DIR}/firmware-rv32im)
-set(MMA_FIRMWARE_RV32IM_APPS hello soctest selftest)   # + swbench on demand (sim/soc/README.md)
+set(MMA_FIRMWARE_RV32IM_APPS hello soctest selftest digest_small)   # + swbench on demand (sim/soc/README.md)
 # mmasoc --accel --cpu vexriscv: a fourth SoC model (sim/soc), off by default: the accelerator's
 # model is most of a build's time, and this one only changes the CPU that drives it
 option(MMA_SOC_VEX_ACCEL "mmasoc --accel --cpu vexriscv: the SoC with the accelerator and VexRiscv (a build of about 3 min more)" OFF)
@@ -58,6 +58,18 @@ if(MMA_BUILD_FIRMWARE)
     # The programs the VexRiscv SoC runs (sim/soc), built once more for rv32im: only these targets
     _mma_firmware(mma_firmware_rv32im rv32im ${MMA_FIRMWARE_RV32IM_DIR} APPS ${MMA_FIRMWARE_RV32IM_APPS} ONLY)
 
+    # The host half of firmware/apps/digest: the same digest.c on the host build of the library, whose
+    # per-(instruction, preset) CRCs the firmware's must equal (firmware/apps/digest/compare.sh; the
+    # tests: qemu_golden_digest* below, soc_golden_digest and soc_vex_golden_digest in sim/soc)
+    if(MMA_BUILD_TESTS)
+      add_executable(golden_digest_host ${PROJECT_SOURCE_DIR}/firmware/apps/digest/host_main.c
+                     ${PROJECT_SOURCE_DIR}/firmware/apps/digest/digest.c)
+      target_include_directories(golden_digest_host PRIVATE ${PROJECT_SOURCE_DIR}/firmware/apps/common
+                                 ${PROJECT_SOURCE_DIR}/board/rv32)
+      target_link_libraries(golden_digest_host PRIVATE mmacore)
+      set(MMA_DIGEST_COMPARE bash ${PROJECT_SOURCE_DIR}/firmware/apps/digest/compare.sh $<TARGET_FILE:golden_digest_host>)
+    endif()
+
     # The software-only firmware under QEMU virt (the same ELFs as on the SoC).
     find_program(MMA_QEMU_RV32 qemu-system-riscv32)
     # (not in sanitizer builds: the ELFs and QEMU are the same there, the runs would only repeat)
@@ -82,6 +94,13 @@ if(MMA_BUILD_FIRMWARE)
                COMMAND bash ${PROJECT_SOURCE_DIR}/firmware/apps/selftest/no_vectors.sh ${PROJECT_BINARY_DIR}/fw-no-vectors)
       set_tests_properties(qemu_selftest_no_gpu_vectors PROPERTIES
                            PASS_REGULAR_EXPRESSION "no real-GPU data sets were built in.*selftest: software path passed.*exit code 77")
+      # the golden model on rv32imc gives the host's bits: digest.elf links the size configuration of
+      # selftest and gemm (-Os), digest_fast.elf swbench's (-O2, decode tables, per-G kernels)
+      foreach(_v digest digest_fast)
+        add_test(NAME qemu_golden_${_v} COMMAND ${MMA_DIGEST_COMPARE} -- ${_run} ${MMA_FIRMWARE_DIR}/${_v}.elf --timeout 120)
+        set_tests_properties(qemu_golden_${_v} PROPERTIES LABELS "qemu" TIMEOUT 180 ENVIRONMENT "QEMU=${MMA_QEMU_RV32}"
+                             PASS_REGULAR_EXPRESSION "golden digest: [0-9]+ runs, all equal")
+      endforeach()
       set_tests_properties(qemu_hello qemu_selftest qemu_gemm qemu_swbench qemu_stack_guard qemu_hello_rv32im
                            qemu_selftest_rv32im qemu_selftest_no_gpu_vectors
                            PROPERTIES LABELS "qemu" TIMEOUT 180 ENVIRONMENT "QEMU=${MMA_QEMU_RV32}")

@@ -53,7 +53,10 @@ def brace_expand(text):
 
 
 def run(cmd):
-    res = subprocess.run(cmd, capture_output=True, text=True)
+    try:
+        res = subprocess.run(cmd, capture_output=True, text=True)
+    except OSError as exc:   # the generator tool not built (or not executable): say which
+        sys.exit(f'gen_hw: cannot run {cmd[0]}: {exc.strerror} (build the target mma_hwgen first)')
     if res.returncode != 0:
         sys.exit(f'gen_hw: {" ".join(cmd[:3])} ...: {res.stderr.strip()}')
     return res.stdout

@@ -1,6 +1,6 @@
-/* golden_digest_host: firmware/apps/digest's per-(instruction, preset) CRCs of the golden model,
- * computed by the host build; ctest qemu_golden_digest / soc_golden_digest compare them line by
- * line with the firmware's (the same source on rv32imc); --small: digest_small.elf's size. */
+/* golden_digest_host: this folder's digest.c on the host build of the library (cmake/MmaFirmware.cmake
+ * builds it); compare.sh checks that the firmware's per-(instruction, preset) CRCs equal these
+ * (ctest qemu_golden_digest*, soc_golden_digest, soc_vex_golden_digest). --small: digest_small.elf's size. */
 #include <stdio.h>
 #include <string.h>
 
