@@ -9,7 +9,6 @@
 #   bash scripts/fuzz.sh --long 9000 --runs 10000000   # stop each target at 10^7 inputs (or the time)
 #   bash scripts/fuzz.sh --targets "format mma_run" --time 60
 #   bash scripts/fuzz.sh --no-build           # reuse build-fuzz/ as it is
-#   bash scripts/fuzz.sh --skip-known         # steer around reported, unfixed bugs (see fuzz_common.h)
 #
 # Targets (every build-fuzz/bin/fuzz_* but the replays): format instr_parse mma_run metadata fragment
 # mx_quantize sme hexfile conform_line cli_args elf_load summary_json. For long runs,
@@ -39,7 +38,7 @@ build=1
 seed=
 runs=
 
-usage() { sed -n '2,30p' "${BASH_SOURCE[0]}" | sed 's/^# \{0,1\}//'; }
+usage() { sed -n '2,29p' "${BASH_SOURCE[0]}" | sed 's/^# \{0,1\}//'; }
 die() { echo "fuzz.sh: $*" >&2; exit 2; }
 
 while (($#)); do
@@ -50,7 +49,6 @@ while (($#)); do
     --runs) runs=${2:-}; shift 2 ;;
     --targets) targets=${2:-}; shift 2 ;;
     --no-build) build=0; shift ;;
-    --skip-known) export MMA_FUZZ_SKIP_KNOWN=1; shift ;;
     -h|--help) usage; exit 0 ;;
     *) usage >&2; die "unknown argument '$1'" ;;
   esac

@@ -35,21 +35,6 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 #define FZ_CHECK_STATUS(st) \
     FZ_CHECK((unsigned)(st) < (unsigned)MMA_STATUS_COUNT, "status %d is not an mma_status", (int)(st))
 
-/*
- * Known, reported and not yet fixed library bugs (docs/RELIABILITY.md, "Open findings"): with the
- * environment variable MMA_FUZZ_SKIP_KNOWN set (scripts/fuzz.sh --skip-known), the targets steer
- * around the inputs that trigger them, so that a long run can look for new bugs. Without it (CI,
- * ctest replays) every target still hits them; remove the steering once the bug is fixed.
- */
-static inline bool fz_skip_known(void)
-{
-    static int skip = -1;
-    if (skip < 0) {
-        skip = getenv("MMA_FUZZ_SKIP_KNOWN") != NULL;
-    }
-    return skip != 0;
-}
-
 /* True when FUZZ_VERBOSE is set: a target then prints what it did with an input (for debugging one). */
 static inline bool fz_verbose(void)
 {
