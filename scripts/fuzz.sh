@@ -38,7 +38,7 @@ build=1
 seed=
 runs=
 
-usage() { sed -n '2,29p' "${BASH_SOURCE[0]}" | sed 's/^# \{0,1\}//'; }
+usage() { sed -n '2,/^set -uo/p' "${BASH_SOURCE[0]}" | sed '$d; s/^# \{0,1\}//'; }
 die() { echo "fuzz.sh: $*" >&2; exit 2; }
 
 while (($#)); do
