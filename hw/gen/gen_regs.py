@@ -10,6 +10,12 @@ Outputs (committed; ctest lint_gen_fresh regenerates them and diffs):
   include/mma/hw/mma_accel_regs.h  C offsets and field masks (PeakRDL c-header)
   include/mma/hw/mma_accel_reg_table.h  every register's software view as a table (register tests)
   docs/REGISTERS.md                the reference (PeakRDL markdown)
+and from the micro accelerator's map hw/regs/mma_micro.rdl:
+  hw/rtl/gen/mma_micro_map.vh      offsets, field positions and constant values for mma_micro.v
+                                   (its behaviour is hand-written: the result read waits for the
+                                   serial rounding, a product write feeds the datapath)
+  include/mma/hw/mma_micro_regs.h  C offsets and field masks (PeakRDL c-header)
+  docs/REGISTERS_MICRO.md          the reference (PeakRDL markdown)
 
 Register block behaviour: one AXI4-Lite transaction at a time; writes take the byte strobes;
 a write to a read-only register or outside the map answers SLVERR / DECERR and changes nothing;
@@ -28,6 +34,7 @@ from peakrdl_cheader.exporter import CHeaderExporter
 from peakrdl_markdown import MarkdownExporter
 
 RDL = os.path.join(os.path.dirname(os.path.abspath(__file__)), '..', 'regs', 'mma_accel.rdl')
+MICRO_RDL = os.path.join(os.path.dirname(os.path.abspath(__file__)), '..', 'regs', 'mma_micro.rdl')
 HEADER = '// GENERATED from hw/regs/mma_accel.rdl by hw/gen/gen_regs.py; do not edit\n'
 
 
@@ -243,6 +250,68 @@ def gen_reg_table(top):
             '\n    };\n    return table;\n}\n\n#endif /* MMA_ACCEL_REG_TABLE_H */\n')
 
 
+def c_header(top, name):
+    """The map's C header (PeakRDL c-header), freestanding: static_assert without <assert.h>."""
+    up = name.upper()
+    with tempfile.TemporaryDirectory() as d:
+        tmp = os.path.join(d, name + '_regs.h')
+        CHeaderExporter().export(top, tmp, generate_bitfields=False, testcase=False)
+        text = open(tmp).read()
+    # freestanding: the register structs' size checks use static_assert; C11 has _Static_assert
+    # without <assert.h>, which a firmware without libc headers does not have
+    text = text.replace('#include <assert.h>\n', '')
+    text = text.replace('static_assert(', up + '_STATIC_ASSERT(')
+    text = text.replace('#include <stdint.h>\n', '#include <stdint.h>\n\n#ifdef __cplusplus\n'
+                        f'#define {up}_STATIC_ASSERT static_assert\n#else\n'
+                        f'#define {up}_STATIC_ASSERT _Static_assert\n#endif\n', 1)
+    # the values of enumerated fields (SystemRDL encode), which PeakRDL c-header leaves out
+    enums = []
+    for reg in top.registers():
+        for f in reg.fields():
+            enc = f.get_property('encode')
+            if enc is not None:
+                enums.append(f'// values of {name}::{reg.inst_name}.{f.inst_name} ({enc.type_name})')
+                for m in enc:
+                    enums.append(f'#define {up}__{reg.inst_name}__{f.inst_name.upper()}__{m.name} {m.value}u'
+                                 f'  /* {m.rdl_desc} */')
+    if enums:
+        guard = f'#endif /* {up}_REGS_H */'
+        text = text.replace(guard, '\n'.join(enums) + '\n\n' + guard) if guard in text else text + '\n'.join(enums) + '\n'
+    return (f'/* GENERATED from hw/regs/{name}.rdl by PeakRDL c-header (hw/gen/gen_regs.py); do not edit */\n'
+            + text)
+
+
+def markdown(top, name):
+    """The map's reference (PeakRDL markdown)."""
+    with tempfile.TemporaryDirectory() as d:
+        mtmp = os.path.join(d, 'REGISTERS.md')
+        MarkdownExporter().export(top, mtmp)
+        md = open(mtmp).read()
+    return (f'<!-- GENERATED from hw/regs/{name}.rdl by PeakRDL markdown (hw/gen/gen_regs.py); do not edit -->\n'
+            + md)
+
+
+def gen_micro_map(top):
+    """mma_micro_map.vh: each register's offset, each field's LSB and width, constant fields' values."""
+    out = ['// GENERATED from hw/regs/mma_micro.rdl by hw/gen/gen_regs.py; do not edit',
+           '// The micro accelerator\'s register map for mma_micro.v: offsets in the 4 KiB window,',
+           '// field positions, and the values of the constant (hw = na) fields.']
+    for reg in top.registers():
+        r = reg.inst_name
+        out.append(f"localparam [11:0] MICRO_{r} = 12'h{reg.address_offset:03X};")
+        for f in reg.fields():
+            fn = f.inst_name.upper()
+            out.append(f'localparam MICRO_{r}_{fn}_LSB = {f.lsb}, MICRO_{r}_{fn}_W = {f.width};')
+            if not f.is_hw_writable and not f.is_hw_readable:
+                out.append(f"localparam [{f.width - 1}:0] MICRO_{r}_{fn}_VALUE = "
+                           f"{f.width}'h{f.get_property('reset'):X};")
+            enc = f.get_property('encode')
+            if enc is not None:
+                for m in enc:
+                    out.append(f"localparam [{f.width - 1}:0] MICRO_{r}_{fn}_{m.name} = {f.width}'d{m.value};")
+    return '\n'.join(out) + '\n'
+
+
 def write(path, text):
     os.makedirs(os.path.dirname(path), exist_ok=True)
     old = open(path).read() if os.path.exists(path) else None
@@ -255,34 +324,18 @@ def main():
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument('--out', required=True, help='root to write hw/rtl/gen, include/mma/hw and docs under')
     ap.add_argument('--rdl', default=RDL)
+    ap.add_argument('--micro-rdl', default=MICRO_RDL)
     args = ap.parse_args()
     top = compile_map(args.rdl)
     write(os.path.join(args.out, 'hw', 'rtl', 'gen', 'mma_accel_regs.v'), gen_verilog(top))
-    hdr = os.path.join(args.out, 'include', 'mma', 'hw', 'mma_accel_regs.h')
-    os.makedirs(os.path.dirname(hdr), exist_ok=True)
-    with tempfile.TemporaryDirectory() as d:
-        tmp = os.path.join(d, 'mma_accel_regs.h')
-        CHeaderExporter().export(top, tmp, generate_bitfields=False, testcase=False)
-        text = open(tmp).read()
-    # freestanding: the register structs' size checks use static_assert; C11 has _Static_assert
-    # without <assert.h>, which a firmware without libc headers does not have
-    text = text.replace('#include <assert.h>\n', '')
-    text = text.replace('static_assert(', 'MMA_ACCEL_STATIC_ASSERT(')
-    text = text.replace('#include <stdint.h>\n', '#include <stdint.h>\n\n#ifdef __cplusplus\n'
-                        '#define MMA_ACCEL_STATIC_ASSERT static_assert\n#else\n'
-                        '#define MMA_ACCEL_STATIC_ASSERT _Static_assert\n#endif\n', 1)
-    text = '/* GENERATED from hw/regs/mma_accel.rdl by PeakRDL c-header (hw/gen/gen_regs.py); do not edit */\n' + text
-    write(hdr, text)
+    write(os.path.join(args.out, 'include', 'mma', 'hw', 'mma_accel_regs.h'), c_header(top, 'mma_accel'))
     write(os.path.join(args.out, 'include', 'mma', 'hw', 'mma_accel_reg_table.h'), gen_reg_table(top))
-    mdir = os.path.join(args.out, 'docs')
-    os.makedirs(mdir, exist_ok=True)
-    with tempfile.TemporaryDirectory() as d:
-        mtmp = os.path.join(d, 'REGISTERS.md')
-        MarkdownExporter().export(top, mtmp)
-        md = open(mtmp).read()
-    write(os.path.join(mdir, 'REGISTERS.md'),
-          '<!-- GENERATED from hw/regs/mma_accel.rdl by PeakRDL markdown (hw/gen/gen_regs.py); do not edit -->\n' + md)
-    print(f'gen_regs: {len(list(top.registers()))} registers')
+    write(os.path.join(args.out, 'docs', 'REGISTERS.md'), markdown(top, 'mma_accel'))
+    micro = compile_map(args.micro_rdl)
+    write(os.path.join(args.out, 'hw', 'rtl', 'gen', 'mma_micro_map.vh'), gen_micro_map(micro))
+    write(os.path.join(args.out, 'include', 'mma', 'hw', 'mma_micro_regs.h'), c_header(micro, 'mma_micro'))
+    write(os.path.join(args.out, 'docs', 'REGISTERS_MICRO.md'), markdown(micro, 'mma_micro'))
+    print(f'gen_regs: {len(list(top.registers()))} registers, micro {len(list(micro.registers()))}')
     return 0
 
 
