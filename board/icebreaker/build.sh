@@ -1,14 +1,20 @@
 #!/usr/bin/env bash
-# iCEBreaker bitstream of the mmacore SoC (no accelerator yet) with Debian's yosys, nextpnr-ice40 and
-# icepack, and its resource / Fmax table.
+# iCEBreaker bitstream of the mmacore SoC with the micro accelerator (hw/rtl/micro: the exact e4m3
+# dot product the CPU feeds through its registers; the DPU array does not fit the UP5K) with Debian's
+# yosys, nextpnr-ice40 and icepack, and its resource / Fmax table.
 #
-#   bash board/icebreaker/build.sh [--cpu picorv32|vexriscv] [--app hello|soctest] [--sim | --sim-only]
+#   bash board/icebreaker/build.sh [--accel micro|none] [--cpu picorv32|vexriscv]
+#        [--app micro|hello|soctest] [--kmax-log2 N] [--sim | --sim-only]
 #        [OUTDIR]   (default build-icebreaker, build-icebreaker-vexriscv with --cpu vexriscv)
 #
-#   --app A       the firmware in the RAM: hello (default: the UART, the timer, the empty slot) or
-#                 soctest (the SoC's memory map checked from the CPU: RAM lanes, UART registers,
-#                 timer, the empty slot, the unmapped addresses around the 8 KiB of RAM); built
-#                 as A_8k (firmware/apps)
+#   --accel A     micro (default: mma_soc_micro, the micro accelerator in the slot) or none (mma_soc_bare:
+#                 the slot empty, its window reads 0)
+#   --app A       the firmware in the RAM: micro (the default with --accel micro: the accelerator's
+#                 ID, the build-time vectors bit for bit, its misuse errors), hello (the default
+#                 with --accel none: the UART, the timer, the slot) or soctest (--accel none: the
+#                 SoC's memory map checked from the CPU: RAM lanes, UART registers, timer, the empty
+#                 slot, the unmapped addresses around the 8 KiB of RAM); built as A_8k (firmware/apps)
+#   --kmax-log2 N the micro's most products a dot product, 2^N (default 8; 5 .. 15)
 #   --sim         first simulate top.v (Verilator, sim_top.cpp) with the same sources and
 #                 firmware.hex: the 12 MHz clock, the UART decoded from the ser_tx pin at 115200
 #                 baud and printed, until an LED lights; stops with an error unless the green one
@@ -24,11 +30,13 @@
 # Installs the tools (apt-get) and the Python package (.venv) when missing (scripts/setup.sh rules).
 set -euo pipefail
 ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)"
-cpu=picorv32 app=hello OUT="" sim=0 sim_only=0
+cpu=picorv32 app="" accel=micro kmax=8 OUT="" sim=0 sim_only=0
 while (($#)); do
   case $1 in
     --cpu) cpu=${2:?--cpu needs picorv32 or vexriscv}; shift 2 ;;
-    --app) app=${2:?--app needs hello or soctest}; shift 2 ;;
+    --app) app=${2:?--app needs micro, hello or soctest}; shift 2 ;;
+    --accel) accel=${2:?--accel needs micro or none}; shift 2 ;;
+    --kmax-log2) kmax=${2:?--kmax-log2 needs a number}; shift 2 ;;
     --sim) sim=1; shift ;;
     --sim-only) sim=1; sim_only=1; shift ;;
     -h|--help) sed -n '2,/^set -euo/p' "${BASH_SOURCE[0]}" | sed '$d; s/^# \{0,1\}//'; exit 0 ;;
@@ -37,7 +45,16 @@ while (($#)); do
        OUT=$1; shift ;;
   esac
 done
-[[ $app == hello || $app == soctest ]] || { echo "icebreaker: --app takes hello or soctest, not '$app'" >&2; exit 2; }
+[[ $accel == micro || $accel == none ]] || { echo "icebreaker: --accel takes micro or none, not '$accel'" >&2; exit 2; }
+[[ $kmax =~ ^[0-9]+$ ]] && ((kmax >= 5 && kmax <= 15)) || { echo "icebreaker: --kmax-log2 takes 5 .. 15, not '$kmax'" >&2; exit 2; }
+[[ -n $app ]] || { [[ $accel == micro ]] && app=micro || app=hello; }
+[[ $app == micro || $app == hello || $app == soctest ]] || { echo "icebreaker: --app takes micro, hello or soctest, not '$app'" >&2; exit 2; }
+[[ $app != micro || $accel == micro ]] || { echo "icebreaker: --app micro needs --accel micro" >&2; exit 2; }
+[[ $app != soctest || $accel == none ]] || { echo "icebreaker: --app soctest checks the empty slot: it needs --accel none" >&2; exit 2; }
+accel_micro=0 rtl=soc design="SoC, no accelerator"
+if [[ $accel == micro ]]; then
+  accel_micro=1 rtl=soc_micro design="SoC with the micro accelerator (exact e4m3 dot product, 2^$kmax products)"
+fi
 . "$ROOT/board/cpu.sh"
 mma_board_cpu icebreaker "$cpu"
 OUT=${OUT:-$ROOT/build-icebreaker$CPU_SFX}
@@ -67,7 +84,10 @@ cmake -S "$ROOT/firmware/apps" -B "$OUT/fw" -DCMAKE_TOOLCHAIN_FILE="$ROOT/board/
 cmake --build "$OUT/fw" -j2 --target "${app}_8k" >/dev/null
 riscv64-unknown-elf-objcopy -O binary "$OUT/fw/firmware/${app}_8k.elf" "$OUT/firmware.bin"
 od -An -v -t x4 -w4 "$OUT/firmware.bin" | tr -d ' ' >"$OUT/firmware.hex"
-mapfile -t soc < <(cmake -DMMA_PRINT_RTL=soc -P "$ROOT/cmake/MmaRtlSources.cmake")
+mapfile -t soc < <(cmake -DMMA_PRINT_RTL=$rtl -P "$ROOT/cmake/MmaRtlSources.cmake")
+mapfile -t incs < <(cmake -DMMA_PRINT_RTL=incdirs -P "$ROOT/cmake/MmaRtlSources.cmake")
+vinc=() yinc=""
+for d in "${incs[@]}"; do vinc+=("-I$ROOT/$d"); yinc+=" -I$ROOT/$d"; done
 srcs=()
 for f in "${soc[@]}"; do srcs+=("$ROOT/$f"); done
 sim_s=0 # the simulation's seconds (model build and run), left out of the report's flow time
@@ -75,7 +95,8 @@ if ((sim)); then
   t_sim0=$(date +%s)
   echo "icebreaker: simulating mma_icebreaker_top (Verilator) with firmware.hex (${app}_8k)"
   . "$ROOT/board/sim.sh"
-  mma_board_sim icebreaker "$OUT" 0 --top-module mma_icebreaker_top -GCPU_VEXRISCV=$CPU_VEX $CPU_V "${srcs[@]}" \
+  mma_board_sim icebreaker "$OUT" 0 --top-module mma_icebreaker_top -GCPU_VEXRISCV=$CPU_VEX \
+    -GACCEL_MICRO=$accel_micro -GKMAX_LOG2=$kmax "${vinc[@]}" $CPU_V "${srcs[@]}" \
     "$ROOT/board/icebreaker/top.v" "$ROOT/board/icebreaker/sim_top.cpp"
   ((sim_only == 0)) || exit 0
   sim_s=$(($(date +%s) - t_sim0))
@@ -85,8 +106,8 @@ t_syn0=$(date +%s)
 # 2. synthesis
 cd "$OUT"
 . "$ROOT/scripts/progress.sh" # a line a minute while yosys and nextpnr run (MMA_PROGRESS_SECS)
-mma_progress icebreaker yosys.log yosys -q -l yosys.log -p "read_verilog -DSYNTHESIS $CPU_V ${srcs[*]} $ROOT/board/icebreaker/top.v;
-  chparam -set RAM_INIT \"$OUT/firmware.hex\" -set CPU_VEXRISCV $CPU_VEX mma_icebreaker_top;
+mma_progress icebreaker yosys.log yosys -q -l yosys.log -p "read_verilog -DSYNTHESIS$yinc $CPU_V ${srcs[*]} $ROOT/board/icebreaker/top.v;
+  chparam -set RAM_INIT \"$OUT/firmware.hex\" -set CPU_VEXRISCV $CPU_VEX -set ACCEL_MICRO $accel_micro -set KMAX_LOG2 $kmax mma_icebreaker_top;
   synth_ice40 -dsp -top mma_icebreaker_top -json mma_icebreaker.json"
 t_syn=$(date +%s)
 
@@ -103,7 +124,7 @@ fmax=$(grep -E "Max frequency for clock" nextpnr.log | tail -1 | sed -E 's/.*: (
 {
   echo "| board | design | LUT4 (logic cells) | FF | DSP (SB_MAC16) | BRAM (4 Kbit) | SPRAM | Fmax (MHz) | bitstream | time (s) |"
   echo "|---|---|---:|---:|---:|---:|---:|---:|---|---:|"
-  printf '| iCEBreaker (iCE40UP5K) | SoC%s, no accelerator, 8 KiB RAM | %s | %s | %s | %s | %s | %s | %s | %s |\n' "$CPU_NAME" \
+  printf '| iCEBreaker (iCE40UP5K) | %s%s, 8 KiB RAM, %s_8k | %s | %s | %s | %s | %s | %s | %s | %s |\n' "$design" "$CPU_NAME" "$app" \
     "$(util ICESTORM_LC)" "$ffs" "$(util ICESTORM_DSP)" "$(util ICESTORM_RAM)" "$(util ICESTORM_SPRAM)" "$fmax" \
     "mma_icebreaker.bin ($(stat -c %s mma_icebreaker.bin) bytes)" "$((t_end - t_start - sim_s))"
 } >report.md

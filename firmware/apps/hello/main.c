@@ -2,12 +2,13 @@
  * Prints a greeting, probes the accelerator ID register (an empty slot reads 0) and, when an ID
  * answers, writes and reads back two plain read/write registers (A_ADDR and A_STRIDE of the job
  * registers: nothing starts until CTRL.start; any register of mmasoc --fake-accel's stand-in)
- * through the AXI4-Lite window. Exit code 0, or 1 if the window misbehaves. Uses no golden-model
- * code (only the generated register offsets). */
+ * through the AXI4-Lite window (the micro accelerator, ID 'MMAU', is only named). Exit code 0,
+ * or 1 if the window misbehaves. Uses no golden-model code (only the generated register offsets). */
 #include <stddef.h>
 
 #include "board.h"
 #include "mma/hw/mma_accel_regs.h"
+#include "mma/hw/mma_micro_regs.h"
 
 /* The ISA this image was built for: rv32imc for PicoRV32 and QEMU, rv32im for VexRiscv. */
 #if defined(__riscv_compressed)
@@ -23,7 +24,9 @@ int main(void)
     board_printf("hello from mmacore on %s\n", HELLO_ISA);
     const mma_port *port = board_port_mmio();
     uint32_t id = port->read32(port->ctx, 0u);
-    if (id != BOARD_ACCEL_ID) {
+    if (id == MMA_MICRO__ID__VALUE_reset) {   /* the iCEBreaker's: its own registers, app micro */
+        board_printf("accelerator: the micro accelerator (ID 0x%08x; firmware micro checks it)\n", (unsigned)id);
+    } else if (id != BOARD_ACCEL_ID) {
         board_printf("accelerator: absent (ID register reads 0x%08x)\n", (unsigned)id);
     } else {
         const uint32_t ra = (uint32_t)offsetof(mma_accel_t, A_ADDR), rb = (uint32_t)offsetof(mma_accel_t, A_STRIDE);

@@ -11,6 +11,7 @@ module mma_soc_bare #(
     parameter LOOKAHEAD = 0,          // RAM on PicoRV32's look-ahead interface (limits an FPGA's Fmax)
     parameter FAST_MUL = 1,           // the multiplier in DSP blocks
     parameter BARREL_SHIFTER = 1,
+    parameter COUNTERS = 1,           // PicoRV32's rdcycle / rdinstret (mma_soc_top)
     parameter CPU_VEXRISCV = 0        // 0: PicoRV32 (RV32IMC); 1: VexRiscv (RV32IM, + mma_soc_cpu_vexriscv.v)
 ) (
     input  wire        clk_i,
@@ -28,6 +29,7 @@ module mma_soc_bare #(
         .LOOKAHEAD(LOOKAHEAD),
         .FAST_MUL(FAST_MUL),
         .BARREL_SHIFTER(BARREL_SHIFTER),
+        .COUNTERS(COUNTERS),
         .CPU_VEXRISCV(CPU_VEXRISCV)
     ) u_soc (
         .clk_i(clk_i), .rst_ni(rst_ni), .cpu_hold_i(1'b0),

@@ -29,6 +29,8 @@ module mma_soc_top #(
     parameter FAST_MUL = 1,           // single-cycle-ish multiplier (DSPs) instead of the 40-cycle one
     parameter BARREL_SHIFTER = 1,
     parameter ENABLE_IRQ = 0,
+    parameter COUNTERS = 1,           // PicoRV32's rdcycle / rdinstret (64-bit); no firmware here reads them
+                                      // (the timer is the CLINT's mtime), so a small board drops them
     parameter CPU_VEXRISCV = 0,       // 0: PicoRV32 (RV32IMC); 1: VexRiscv (RV32IM, firmware-rv32im)
     // derived: do not override
     parameter NB = DMA_DATA_W / 8,
@@ -133,8 +135,8 @@ module mma_soc_top #(
             );
         end else begin : g_picorv32
             picorv32 #(
-                .ENABLE_COUNTERS(1),
-                .ENABLE_COUNTERS64(1),
+                .ENABLE_COUNTERS(COUNTERS[0]),
+                .ENABLE_COUNTERS64(COUNTERS[0]),
                 .ENABLE_REGS_16_31(1),
                 .ENABLE_REGS_DUALPORT(1),
                 .BARREL_SHIFTER(BARREL_SHIFTER[0]),

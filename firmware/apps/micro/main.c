@@ -1,0 +1,98 @@
+/* micro: the micro accelerator (hw/rtl/micro, the iCEBreaker's) from the CPU. Probes its ID and
+ * capabilities, runs every dot product of the build-time vectors (micro_vectors.h: e4m3 codes, an
+ * f32 C and the D that gen_vectors.py's exact-rational oracle computed, which ctest
+ * micro_vectors_golden checks against the golden model) through the registers and compares D bit
+ * for bit, then misuses the registers (a byte store, a write to the read-only ID, a D read after
+ * each: STATUS.err must name it, D must read the canonical NaN) and runs a vector again, which must
+ * be right. Prints a line per failure, the cycles a product took, and `micro: N passed, M failed`.
+ * Exit 0 all passed, 1 a mismatch, 77 no micro accelerator in the slot. 8 KiB of RAM: the golden
+ * model itself (16 KiB for the exact e4m3 dot product) does not fit beside it. */
+#include <stddef.h>
+
+#include "board.h"
+#include "micro_vectors.h"
+#include "mma/hw/mma_micro_regs.h"
+
+#define MICRO_REG(name) ((uint32_t)offsetof(mma_micro_t, name))
+
+static volatile uint32_t *reg(uint32_t off) { return (volatile uint32_t *)(BOARD_ACCEL_BASE + off); }
+static uint32_t rd(uint32_t off) { return *reg(off); }
+static void wr(uint32_t off, uint32_t v) { *reg(off) = v; }
+static uint32_t le32(const uint8_t *p) { return p[0] | (uint32_t)p[1] << 8 | (uint32_t)p[2] << 16 | (uint32_t)p[3] << 24; }
+static unsigned err_of(uint32_t status)
+{
+    return (status & MMA_MICRO__STATUS__ERR_bm) >> MMA_MICRO__STATUS__ERR_bp;
+}
+
+/* Runs the case at p (k, C, D, k pairs) on the accelerator; returns D, and the case's size in *len. */
+static uint32_t run(const uint8_t *p, unsigned *len)
+{
+    const unsigned k = p[0];
+    const uint8_t *ab = p + 9;
+    wr(MICRO_REG(C), le32(p + 1));
+    unsigned i = 0;
+    for (; i + 1 < k; i += 2)
+        wr(MICRO_REG(AB), le32(ab + 2 * i));
+    if (i < k)
+        wr(MICRO_REG(AB1), (uint32_t)ab[2 * i] | (uint32_t)ab[2 * i + 1] << 8);
+    *len = 9 + 2 * k;
+    return rd(MICRO_REG(D));
+}
+
+static unsigned passed, failed;
+static void expect(const char *what, unsigned n, uint32_t got, uint32_t want)
+{
+    if (got == want) {
+        passed++;
+        return;
+    }
+    failed++;
+    board_printf("MISMATCH %s %u: 0x%08x, want 0x%08x\n", what, n, (unsigned)got, (unsigned)want);
+}
+
+int main(void)
+{
+    board_uart_init();
+    const uint32_t id = rd(MICRO_REG(ID));
+    if (id != MMA_MICRO__ID__VALUE_reset) {
+        board_printf("micro: no micro accelerator (ID register reads 0x%08x)\n", (unsigned)id);
+        return 77;
+    }
+    const uint32_t caps = rd(MICRO_REG(CAPS));
+    const unsigned kmax_log2 = (caps & MMA_MICRO__CAPS__KMAX_LOG2_bm) >> MMA_MICRO__CAPS__KMAX_LOG2_bp;
+    board_printf("micro: ID 0x%08x, version 0x%04x, A/B format %u, C/D format %u, up to %u products\n",
+                 (unsigned)id, (unsigned)rd(MICRO_REG(VERSION)), (unsigned)(caps & 0xFFu),
+                 (unsigned)((caps >> 8) & 0xFFu), 1u << kmax_log2);
+    if (kmax_log2 < 5) {                                /* the vectors have up to 32 products */
+        board_printf("micro: fewer than 32 products a dot product\n");
+        return 1;
+    }
+    const uint8_t *p = micro_vectors;
+    unsigned products = 0, len = 0;
+    const uint64_t t0 = board_ticks();
+    for (unsigned n = 0; n < MICRO_VECTOR_CASES; n++) {
+        const uint32_t d = run(p, &len);
+        expect("vector", n, d, le32(p + 5));
+        products += p[0];
+        const uint32_t status = rd(MICRO_REG(STATUS));
+        expect("count", n, (status & MMA_MICRO__STATUS__COUNT_bm) >> MMA_MICRO__STATUS__COUNT_bp, p[0]);
+        p += len;
+    }
+    const uint64_t t1 = board_ticks();
+    board_printf("micro: %u vectors, %u products, %u cycles (the CPU's stores and loads included)\n",
+                 MICRO_VECTOR_CASES, products, (unsigned)(t1 - t0));
+    /* misuse: a byte store to AB (strobes not all set), then a write to the read-only ID */
+    wr(MICRO_REG(C), 0);
+    *(volatile uint8_t *)(BOARD_ACCEL_BASE + MICRO_REG(AB)) = 0x38u;
+    expect("byte store: STATUS.err", 0, err_of(rd(MICRO_REG(STATUS))), MMA_MICRO__STATUS__ERR__STRB);
+    expect("byte store: D", 0, rd(MICRO_REG(D)), 0x7FFFFFFFu);
+    wr(MICRO_REG(C), 0);
+    wr(MICRO_REG(ID), 0);
+    expect("read-only write: STATUS.err", 0, err_of(rd(MICRO_REG(STATUS))), MMA_MICRO__STATUS__ERR__ADDR);
+    expect("read-only write: D", 0, rd(MICRO_REG(D)), 0x7FFFFFFFu);
+    expect("read-only write: ID", 0, rd(MICRO_REG(ID)), MMA_MICRO__ID__VALUE_reset);
+    expect("after misuse: vector", 0, run(micro_vectors, &len), le32(micro_vectors + 5));
+    expect("after misuse: STATUS.err", 0, err_of(rd(MICRO_REG(STATUS))), MMA_MICRO__STATUS__ERR__NONE);
+    board_printf("micro: %u passed, %u failed\n", passed, failed);
+    return failed ? 1 : 0;
+}
