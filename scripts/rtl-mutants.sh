@@ -23,7 +23,10 @@
 # accelerator through the register window), and for a survivor the simulated board tops (ctest
 # board_ulx3s_sim_bare / _ram / _soctest, board_icebreaker_sim_soctest: the UART's serializer at
 # 115200 baud, 192, 130 and 8 KiB of RAM, the fp8 accelerator on one DPU) in place of the stage
-# tests; there is no long regression.
+# tests; there is no long regression. The configuration `micro` names the micro accelerator
+# (hw/rtl/micro): its mutants rebuild tb_mma_micro (DIR/b-micro), run ctest rtl_micro (every e4m3
+# code pair, random dot products, register misuse against mma_dot), and for a survivor 100 000 random
+# dot products of seed 2 in place of the stage tests; there is no long regression either.
 # Every mutant prints one progress line; the run ends with a table and the line
 #   rtl-mutants: N mutants, K killed by the smoke regression, T by the stage tests, L by the long one,
 #   S survived, B did not build
@@ -58,7 +61,7 @@ while IFS= read -r line || [[ -n $line ]]; do
   [[ -z ${line//[[:space:]]/} || $line == \#* ]] && continue
   IFS=$'\t' read -r -a f <<< "$line"
   [[ ${#f[@]} -eq 6 ]] || die "$TABLE:$lineno: ${#f[@]} fields, not 6 (id, config, file, old, new, what)"
-  [[ ${f[1]} == soc || -f $ROOT/hw/config/${f[1]}.json ]] || die "$TABLE:$lineno: ${f[1]} is not a configuration of hw/config, nor soc"
+  [[ ${f[1]} == soc || ${f[1]} == micro || -f $ROOT/hw/config/${f[1]}.json ]] || die "$TABLE:$lineno: ${f[1]} is not a configuration of hw/config, nor soc or micro"
   [[ -f $ROOT/${f[2]} ]] || die "$TABLE:$lineno: no file ${f[2]}"
   [[ ${f[3]} != "${f[4]}" ]] || die "$TABLE:$lineno: old and new text are the same"
   for i in "${ids[@]}"; do [[ $i != "${f[0]}" ]] || die "$TABLE:$lineno: id ${f[0]} twice"; done
@@ -122,6 +125,14 @@ build() {  # build mmasim of configuration $1 into $OUT/b-$1 (for soc: mmasoc an
     build_target soc "mmasoc mma_firmware mma_firmware_rv32im" "$2"
     return
   fi
+  if [[ $1 == micro ]]; then
+    if [[ ! -f $b/CMakeCache.txt ]]; then
+      cmake -S "$OUT/src" -B "$b" -DMMA_LIBRARY_ONLY=ON -DMMA_BUILD_SIM=ON -DMMA_BUILD_TESTS=OFF \
+        -DMMA_BUILD_CLI=OFF -DMMA_SIM_CONFIGS=fp8 > "$2" 2>&1 || return 1
+    fi
+    build_target micro tb_mma_micro "$2"
+    return
+  fi
   if [[ ! -f $b/CMakeCache.txt ]]; then
     cmake -S "$OUT/src" -B "$b" -DMMA_LIBRARY_ONLY=ON -DMMA_BUILD_SIM=ON -DMMA_BUILD_TESTS=OFF \
       -DMMA_BUILD_CLI=OFF -DMMA_SIM_CONFIGS="$1" > "$2" 2>&1 || return 1
@@ -149,6 +160,10 @@ stages() {  # the suite's stage tests (ctest -L stage) with configuration $1's b
     ctest --test-dir "$OUT/b-soc" -R '^board_(ulx3s_sim_(bare|ram|soctest)|icebreaker_sim_soctest)$' --no-tests=error --output-on-failure >> "$2" 2>&1
     return
   fi
+  if [[ $1 == micro ]]; then   # more random dot products, another seed
+    timeout 1800 "$OUT/b-micro/bin/tb_mma_micro" --seed 2 --pairs 0 --random 100000 >> "$2" 2>&1
+    return
+  fi
   build_target "$1" tb_mma_stages "$2" || return 2
   ctest --test-dir "$OUT/b-$1" -L "^stage$" --no-tests=error --output-on-failure --timeout 900 >> "$2" 2>&1
 }
@@ -157,6 +172,10 @@ smoke() {  # the suite's smoke regressions of configuration $1 (ctest rtl_accel_
   if [[ $1 == soc ]]; then
     # (the first failure suffices: a mutant that hangs the firmware would run each test to its cycle limit)
     ctest --test-dir "$OUT/b-soc" -L '^soc$' -E '^board_' --stop-on-failure --no-tests=error --output-on-failure > "$2" 2>&1
+    return
+  fi
+  if [[ $1 == micro ]]; then
+    ctest --test-dir "$OUT/b-micro" -R '^rtl_micro$' --no-tests=error --output-on-failure > "$2" 2>&1
     return
   fi
   ctest --test-dir "$OUT/b-$1" -R "^rtl_accel_((faults_|kgrid_)?$1|regs)\$" --no-tests=error --output-on-failure > "$2" 2>&1
@@ -170,7 +189,7 @@ for n in "${sel[@]}"; do
   build "$c" "$OUT/log/base-$c.build.log" || die "the unmutated $c does not build: $OUT/log/base-$c.build.log"
   smoke "$c" "$OUT/log/base-$c.smoke.log" || die "the unmutated $c fails its smoke regressions: $OUT/log/base-$c.smoke.log"
   stages "$c" "$OUT/log/base-$c.stages.log" || die "the unmutated $c fails the stage tests: $OUT/log/base-$c.stages.log"
-  [[ $c == soc ]] || regress "$c" 2 "$LONG_JOBS" "$OUT/log/base-$c.long.log" || die "the unmutated $c fails the long regression: $OUT/log/base-$c.long.log"
+  [[ $c == soc || $c == micro ]] || regress "$c" 2 "$LONG_JOBS" "$OUT/log/base-$c.long.log" || die "the unmutated $c fails the long regression: $OUT/log/base-$c.long.log"
   base_ok[$c]=1
 done
 
@@ -193,9 +212,11 @@ for n in "${sel[@]}"; do
       r="did not build"; nobuild=$((nobuild + 1)); how="$log.stages.log"
     elif [[ $src != 0 ]]; then
       r="killed (stages)"; killed_stage=$((killed_stage + 1))
-      how=$(first_fail "$log.stages.log" "reproduce:|failed|FAIL")   # a stage test's reproduce line
+      how=$(first_fail "$log.stages.log" "MISMATCH|reproduce:|failed|FAIL")   # a stage test's reproduce line
     elif [[ $c == soc ]]; then
       r="SURVIVED"; survived=$((survived + 1)); how="passed the SoC tests and the board simulations"
+    elif [[ $c == micro ]]; then
+      r="SURVIVED"; survived=$((survived + 1)); how="passed rtl_micro and 100 000 more dot products"
     elif regress "$c" 2 "$LONG_JOBS" "$log.long.log"; then
       r="SURVIVED"; survived=$((survived + 1)); how="passed $(grep -m1 -oE '[0-9]+ passed, 0 failed' "$log.long.log" || true)"
     else

@@ -13,6 +13,7 @@ firmware compares the accelerator with these; ctest micro_vectors_golden compare
 (mma_dot under MMA_PRESET_EXACT) with the same file, so the three agree or a test fails.
 """
 import argparse
+import os
 import random
 import struct
 from fractions import Fraction
@@ -165,6 +166,7 @@ def main():
             row += [x, y]
         lines.append('    ' + ', '.join(f'0x{v:02x}' for v in row) + ',')
     lines += ['};', '#endif', '']
+    os.makedirs(os.path.dirname(os.path.abspath(args.out)), exist_ok=True)
     with open(args.out, 'w') as f:
         f.write('\n'.join(lines))
 
