@@ -51,8 +51,8 @@ set(MMA_LIB_warp_DEPENDS        mma fragment)
 set(MMA_LIB_sme_SOURCES         sme/fpmr.c sme/pred.c sme/dot.c sme/fmopa.c sme/fdot.c)
 set(MMA_LIB_sme_DEPENDS         accumulate)
 
-# the accelerator's driver (mma/driver.h): registers and the porting layer only, no numerics
-set(MMA_LIB_driver_SOURCES      driver/driver.c)
+# the accelerators' drivers (mma/driver.h, mma/micro.h): registers and the porting layer only, no numerics
+set(MMA_LIB_driver_SOURCES      driver/driver.c driver/micro.c)
 set(MMA_LIB_driver_DEPENDS      common)
 
 # the numerics of an accelerator mode (mma/accel_model.h): its instruction and profile for mma_gemm

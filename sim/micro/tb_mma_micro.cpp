@@ -13,7 +13,10 @@
 // odd last product through AB1. Every 8th random case also misuses the registers first (a write
 // without all byte strobes, a write to a read-only or unmapped offset, one product past the limit,
 // a read of an unmapped offset): the write must be refused (SLVERR), STATUS.err must name it, D
-// must read the canonical NaN, and the next dot product must be right again. Case i comes from
+// must read the canonical NaN, and the next dot product must be right again. The last 2 000 cases
+// go through the driver (mma_micro_probe, mma_micro_dot of mma/micro.h) on a port whose read32 and
+// write32 are these AXI4-Lite transactions, and a k past the limit must come back MMA_ERR_SHAPE
+// without a register written. Case i comes from
 // (seed, i) alone: a mismatch prints the command that replays just that case. The result classes
 // reached are counted; a class never reached fails the run.
 #include <cmath>
@@ -28,6 +31,7 @@
 
 #include "../common/tb_util.h"
 #include "mma/hw/mma_micro_regs.h"
+#include "mma/micro.h"
 #include "mma/mmacore.h"
 
 namespace {
@@ -91,6 +95,24 @@ bool axi_read(uint32_t addr, uint32_t &data, unsigned &resp) {
     }
     return false;
 }
+
+// the driver's port: its accesses are the harness's AXI4-Lite transactions (a hang is a failed case)
+bool port_hung = false;
+uint32_t port_read32(void *, uint32_t off) {
+    uint32_t v = 0;
+    unsigned resp = 0;
+    if (!axi_read(off, v, resp)) port_hung = true;
+    return v;
+}
+void port_write32(void *, uint32_t off, uint32_t v) {
+    unsigned resp = 0;
+    if (!axi_write(off, v, 0xF, resp)) port_hung = true;
+}
+void port_wait(void *, uint32_t) {}
+void port_barrier(void *) {}
+uint64_t port_now(void *) { return cycles; }
+bool port_bus_addr(void *, const void *, uint32_t *) { return false; }
+const mma_port drv_port = {nullptr, port_read32, port_write32, port_wait, port_barrier, port_now, port_bus_addr};
 
 uint32_t golden(const std::vector<uint64_t> &a, const std::vector<uint64_t> &b, uint32_t c) {
     mma_profile prof;
@@ -254,6 +276,27 @@ struct harness {
                    (unsigned)(status & 1));
     }
 
+    // one dot product through the driver, then (every 16th case) a k past the limit, refused unwritten
+    void driver_case(uint64_t idx, const dot &d, const mma_micro_info &info) {
+        std::vector<uint8_t> a(d.a.begin(), d.a.end()), b(d.b.begin(), d.b.end());
+        uint32_t res = 0;
+        port_hung = false;
+        const mma_status st = mma_micro_dot(&drv_port, &info, a.data(), b.data(), a.size(), d.c, &res);
+        const uint32_t want = golden(d.a, d.b, d.c);
+        if (!rep.expect(st == MMA_OK && !port_hung && res == want, idx, "driver: %s, D 0x%08x, golden 0x%08x (k %zu)",
+                        mma_status_name(st), res, want, a.size()))
+            return;
+        r_hits[classify(d, res)]++;
+        if (idx % 16 == 0) {
+            std::vector<uint8_t> big(info.kmax + 1, 0x38);
+            const uint64_t before = cycles;
+            const mma_status s2 = mma_micro_dot(&drv_port, &info, big.data(), big.data(), big.size(), 0, &res);
+            rep.expect(s2 == MMA_ERR_SHAPE && cycles == before && res == want, idx,
+                       "driver: k %zu past the limit gave %s after %llu bus clocks", big.size(), mma_status_name(s2),
+                       (unsigned long long)(cycles - before));
+        }
+    }
+
     // a misuse of kind m before a normal dot product: refused, named in STATUS.err, D reads NaN
     void misuse(uint64_t idx, tb::rng &r, unsigned m) {
         unsigned resp = 0, want_err = 0;
@@ -298,7 +341,7 @@ struct harness {
 
 int main(int argc, char **argv) {
     Verilated::commandArgs(argc, argv);
-    uint64_t seed = 1, start = 0, count = 0, pairs = 1, randoms = 20000;
+    uint64_t seed = 1, start = 0, count = 0, pairs = 1, randoms = 20000, drivers = 2000;
     for (int i = 1; i < argc; i++) {
         const std::string a = argv[i];
         uint64_t *dst = a == "--seed" ? &seed : a == "--start" ? &start : a == "--count" ? &count
@@ -324,7 +367,13 @@ int main(int argc, char **argv) {
         h.rep.expect(axi_read(REG(CAPS), v, resp) && (v & 0xFF) == MMA_FMT_E4M3 && ((v >> 8) & 0xFF) == MMA_FMT_F32 &&
                          ((v >> 16) & 0xFF) == MMA_TB_KMAX_LOG2, start, "CAPS 0x%08x", v);
     }
-    const uint64_t first_random = pairs ? PAIRS : 0, total = first_random + randoms;
+    mma_micro_info info{};
+    {
+        const mma_status st = mma_micro_probe(&drv_port, &info);
+        h.rep.expect(st == MMA_OK && info.kmax == KMAX && info.ab_fmt == MMA_FMT_E4M3 && info.cd_fmt == MMA_FMT_F32, start,
+                     "mma_micro_probe: %s, kmax %u", mma_status_name(st), (unsigned)info.kmax);
+    }
+    const uint64_t first_random = pairs ? PAIRS : 0, first_driver = first_random + randoms, total = first_driver + drivers;
     const uint64_t end = count ? start + count : total;
     for (uint64_t idx = start; idx < end && idx < total; idx++) {
         tb::rng r(seed, idx);
@@ -333,6 +382,11 @@ int main(int argc, char **argv) {
             d.a = {idx & 0xFF};
             d.b = {idx >> 8};
             d.c = make_c(r, r.below(9), 0.0);
+        } else if (idx >= first_driver) {
+            random_dot(r, d);
+            h.driver_case(idx, d, info);
+            if (h.rep.fails > 20) break;
+            continue;
         } else {
             if (idx % 8 == 7) h.misuse(idx, r, r.below(4));
             random_dot(r, d);

@@ -24,8 +24,8 @@ int main(void)
         const unsigned k = p[0];
         uint64_t a[255], b[255], d = 0;
         for (unsigned i = 0; i < k; i++) {
-            a[i] = p[9 + 2 * i];
-            b[i] = p[10 + 2 * i];
+            a[i] = p[9 + i];
+            b[i] = p[9 + k + i];
         }
         const uint32_t c = le32(p + 1), want = le32(p + 5);
         const mma_status st = mma_dot(&prof, MMA_FMT_E4M3, a, 1, MMA_FMT_E4M3, b, 1, k, MMA_FMT_F32, c, MMA_FMT_F32, &d);

@@ -1,5 +1,5 @@
-/* micro: the micro accelerator (hw/rtl/micro, the iCEBreaker's) from the CPU. Probes its ID and
- * capabilities, runs every dot product of the build-time vectors (micro_vectors.h: e4m3 codes, an
+/* micro: the micro accelerator (hw/rtl/micro, the iCEBreaker's) from the CPU, through its driver
+ * (mma/micro.h). Probes its ID and capabilities, runs every dot product of the build-time vectors (micro_vectors.h: e4m3 codes, an
  * f32 C and the D that gen_vectors.py's exact-rational oracle computed, which ctest
  * micro_vectors_golden checks against the golden model) through the registers and compares D bit
  * for bit, then misuses the registers (a byte store, a write to the read-only ID, a D read after
@@ -12,6 +12,7 @@
 #include "board.h"
 #include "micro_vectors.h"
 #include "mma/hw/mma_micro_regs.h"
+#include "mma/micro.h"
 
 #define MICRO_REG(name) ((uint32_t)offsetof(mma_micro_t, name))
 
@@ -24,19 +25,20 @@ static unsigned err_of(uint32_t status)
     return (status & MMA_MICRO__STATUS__ERR_bm) >> MMA_MICRO__STATUS__ERR_bp;
 }
 
-/* Runs the case at p (k, C, D, k pairs) on the accelerator; returns D, and the case's size in *len. */
+static const mma_port *port;
+static mma_micro_info info;
+
+/* Runs the case at p (k, C, D, a[k], b[k]) with mma_micro_dot; returns D (0xFFFFFFFF and a line on
+ * a driver error), and the case's size in *len. */
 static uint32_t run(const uint8_t *p, unsigned *len)
 {
     const unsigned k = p[0];
-    const uint8_t *ab = p + 9;
-    wr(MICRO_REG(C), le32(p + 1));
-    unsigned i = 0;
-    for (; i + 1 < k; i += 2)
-        wr(MICRO_REG(AB), le32(ab + 2 * i));
-    if (i < k)
-        wr(MICRO_REG(AB1), (uint32_t)ab[2 * i] | (uint32_t)ab[2 * i + 1] << 8);
     *len = 9 + 2 * k;
-    return rd(MICRO_REG(D));
+    uint32_t d = 0xFFFFFFFFu;
+    const mma_status st = mma_micro_dot(port, &info, p + 9, p + 9 + k, k, le32(p + 1), &d);
+    if (st != MMA_OK)
+        board_printf("micro: mma_micro_dot: status %u\n", (unsigned)st);
+    return d;
 }
 
 static unsigned passed, failed;
@@ -53,19 +55,23 @@ static void expect(const char *what, unsigned n, uint32_t got, uint32_t want)
 int main(void)
 {
     board_uart_init();
+    port = board_port_mmio();
     const uint32_t id = rd(MICRO_REG(ID));
-    if (id != MMA_MICRO__ID__VALUE_reset) {
+    if (mma_micro_probe(port, &info) != MMA_OK) {
         board_printf("micro: no micro accelerator (ID register reads 0x%08x)\n", (unsigned)id);
         return 77;
     }
-    const uint32_t caps = rd(MICRO_REG(CAPS));
-    const unsigned kmax_log2 = (caps & MMA_MICRO__CAPS__KMAX_LOG2_bm) >> MMA_MICRO__CAPS__KMAX_LOG2_bp;
     board_printf("micro: ID 0x%08x, version 0x%04x, A/B format %u, C/D format %u, up to %u products\n",
-                 (unsigned)id, (unsigned)rd(MICRO_REG(VERSION)), (unsigned)(caps & 0xFFu),
-                 (unsigned)((caps >> 8) & 0xFFu), 1u << kmax_log2);
-    if (kmax_log2 < 5) {                                /* the vectors have up to 32 products */
+                 (unsigned)id, (unsigned)info.version, (unsigned)info.ab_fmt, (unsigned)info.cd_fmt,
+                 (unsigned)info.kmax);
+    if (info.kmax < 32) {                               /* the vectors have up to 32 products */
         board_printf("micro: fewer than 32 products a dot product\n");
         return 1;
+    }
+    {   /* the driver refuses more products than the unit takes, before it writes anything */
+        uint32_t d = 0;
+        expect("k past the limit: status", 0, mma_micro_dot(port, &info, micro_vectors, micro_vectors,
+                                                             info.kmax + 1u, 0, &d), MMA_ERR_SHAPE);
     }
     const uint8_t *p = micro_vectors;
     unsigned products = 0, len = 0;
@@ -81,6 +87,15 @@ int main(void)
     const uint64_t t1 = board_ticks();
     board_printf("micro: %u vectors, %u products, %u cycles (the CPU's stores and loads included)\n",
                  MICRO_VECTOR_CASES, products, (unsigned)(t1 - t0));
+    {   /* throughput: one dot product of up to 256 products (the table's bytes as codes) */
+        const unsigned k = info.kmax < 256u ? (unsigned)info.kmax : 256u;
+        uint32_t d = 0;
+        const uint64_t s0 = board_ticks();
+        const mma_status st = mma_micro_dot(port, &info, micro_vectors, micro_vectors + 256, k, 0, &d);
+        const uint64_t s1 = board_ticks();
+        expect("long dot product: status", 0, st, MMA_OK);
+        board_printf("micro: one dot product of %u products in %u cycles\n", k, (unsigned)(s1 - s0));
+    }
     /* misuse: a byte store to AB (strobes not all set), then a write to the read-only ID */
     wr(MICRO_REG(C), 0);
     *(volatile uint8_t *)(BOARD_ACCEL_BASE + MICRO_REG(AB)) = 0x38u;
