@@ -1,7 +1,7 @@
 # The one list of the RTL's sources (hw/rtl), by area, for every tool that reads them: the
 # Verilator models (sim/CMakeLists.txt), the lint test, and the synthesis scripts (hw/syn), which
 # get the list through
-#   cmake -DMMA_PRINT_RTL=stage|dpu|exact|micro|accel|all|soc|sys|soc_micro|cpu_vexriscv -P cmake/MmaRtlSources.cmake
+#   cmake -DMMA_PRINT_RTL=stage|dpu|exact|micro|accel|all|soc|sys|cpu_vexriscv -P cmake/MmaRtlSources.cmake
 # (one path relative to the project root per line; soc_verilator_args: the Verilator flags of the
 # SoC models, one per line); -DMMA_PRINT_RTL=incdirs prints the include
 # directories: hw/rtl/gen (generated parameter files: the format table, mode layout and one file
@@ -81,9 +81,7 @@ set(MMA_RTL_SOC_FILES
   hw/rtl/soc/mma_soc_bare.v)
 set(MMA_RTL_SYS_FILES
   hw/rtl/soc/mma_soc_sys.v)
-# the SoC with the micro accelerator in its slot ("soc_micro": soc + micro + this)
-set(MMA_RTL_SOC_MICRO_FILES
-  hw/rtl/soc/mma_soc_micro.v)
+
 # The SoC's second CPU option (mma_soc_top CPU_VEXRISCV = 1), with VexRiscv_Lite.v from the installed
 # pythondata-cpu-vexriscv package; apart, because the PicoRV32 SoC must not need that package.
 set(MMA_RTL_SOC_VEX_FILES
@@ -96,7 +94,7 @@ set(MMA_SOC_VERILATOR_ARGS -Wno-fatal -Wno-WIDTH -Wno-lint -Wno-style --x-assign
 list(TRANSFORM MMA_RTL_INCLUDE_FILES_DIRS PREPEND "${MMA_RTL_ROOT}/" OUTPUT_VARIABLE MMA_RTL_INCLUDE_DIRS)
 
 # MMA_RTL_<AREA>_SOURCES: the same lists as absolute paths
-foreach(area IN ITEMS STAGE DPU EXACT MICRO ACCEL SOC SYS SOC_MICRO SOC_VEX)
+foreach(area IN ITEMS STAGE DPU EXACT MICRO ACCEL SOC SYS SOC_VEX)
   list(TRANSFORM MMA_RTL_${area}_FILES PREPEND "${MMA_RTL_ROOT}/" OUTPUT_VARIABLE MMA_RTL_${area}_SOURCES)
 endforeach()
 
@@ -124,14 +122,11 @@ if(CMAKE_SCRIPT_MODE_FILE AND MMA_PRINT_RTL)
   if(MMA_PRINT_RTL STREQUAL "exact")         # the exact FP8 DPU alone (with the stage modules it uses)
     list(APPEND _files ${MMA_RTL_EXACT_FILES})
   endif()
-  if(MMA_PRINT_RTL STREQUAL "soc" OR MMA_PRINT_RTL STREQUAL "soc_micro" OR _sys)   # not in "all": they need picorv32.v besides these
+  if(MMA_PRINT_RTL STREQUAL "soc" OR _sys)   # not in "all": they need picorv32.v besides these
     list(APPEND _files ${MMA_RTL_SOC_FILES})
   endif()
-  if(MMA_PRINT_RTL STREQUAL "micro" OR MMA_PRINT_RTL STREQUAL "soc_micro")   # the micro accelerator (with the exact lane)
+  if(MMA_PRINT_RTL STREQUAL "micro")         # the micro accelerator (mma_soc_bare's MICRO: a board adds it to soc)
     list(APPEND _files ${MMA_RTL_MICRO_FILES})
-  endif()
-  if(MMA_PRINT_RTL STREQUAL "soc_micro")
-    list(APPEND _files ${MMA_RTL_SOC_MICRO_FILES})
   endif()
   if(MMA_PRINT_RTL STREQUAL "cpu_vexriscv")  # with soc or sys, + VexRiscv_Lite.v of pythondata-cpu-vexriscv
     list(APPEND _files ${MMA_RTL_SOC_VEX_FILES})

@@ -7,8 +7,8 @@
 #        [--app micro|hello|soctest] [--kmax-log2 N] [--sim | --sim-only]
 #        [OUTDIR]   (default build-icebreaker, build-icebreaker-vexriscv with --cpu vexriscv)
 #
-#   --accel A     micro (default: mma_soc_micro, the micro accelerator in the slot) or none (mma_soc_bare:
-#                 the slot empty, its window reads 0)
+#   --accel A     micro (default: the micro accelerator in mma_soc_bare's slot, MICRO 1) or none (the
+#                 slot empty, its window reads 0)
 #   --app A       the firmware in the RAM: micro (the default with --accel micro: the accelerator's
 #                 ID, the build-time vectors bit for bit, its misuse errors), hello (the default
 #                 with --accel none: the UART, the timer, the slot) or soctest (--accel none: the
@@ -51,9 +51,9 @@ done
 [[ $app == micro || $app == hello || $app == soctest ]] || { echo "icebreaker: --app takes micro, hello or soctest, not '$app'" >&2; exit 2; }
 [[ $app != micro || $accel == micro ]] || { echo "icebreaker: --app micro needs --accel micro" >&2; exit 2; }
 [[ $app != soctest || $accel == none ]] || { echo "icebreaker: --app soctest checks the empty slot: it needs --accel none" >&2; exit 2; }
-accel_micro=0 rtl=soc design="SoC, no accelerator"
+accel_micro=0 design="SoC, no accelerator"
 if [[ $accel == micro ]]; then
-  accel_micro=1 rtl=soc_micro design="SoC with the micro accelerator (exact e4m3 dot product, 2^$kmax products)"
+  accel_micro=1 design="SoC with the micro accelerator (exact e4m3 dot product, 2^$kmax products)"
 fi
 . "$ROOT/board/cpu.sh"
 mma_board_cpu icebreaker "$cpu"
@@ -84,7 +84,8 @@ cmake -S "$ROOT/firmware/apps" -B "$OUT/fw" -DCMAKE_TOOLCHAIN_FILE="$ROOT/board/
 cmake --build "$OUT/fw" -j2 --target "${app}_8k" >/dev/null
 riscv64-unknown-elf-objcopy -O binary "$OUT/fw/firmware/${app}_8k.elf" "$OUT/firmware.bin"
 od -An -v -t x4 -w4 "$OUT/firmware.bin" | tr -d ' ' >"$OUT/firmware.hex"
-mapfile -t soc < <(cmake -DMMA_PRINT_RTL=$rtl -P "$ROOT/cmake/MmaRtlSources.cmake")
+mapfile -t soc < <(cmake -DMMA_PRINT_RTL=soc -P "$ROOT/cmake/MmaRtlSources.cmake")
+((accel_micro == 0)) || mapfile -t -O ${#soc[@]} soc < <(cmake -DMMA_PRINT_RTL=micro -P "$ROOT/cmake/MmaRtlSources.cmake")
 mapfile -t incs < <(cmake -DMMA_PRINT_RTL=incdirs -P "$ROOT/cmake/MmaRtlSources.cmake")
 vinc=() yinc=""
 for d in "${incs[@]}"; do vinc+=("-I$ROOT/$d"); yinc+=" -I$ROOT/$d"; done

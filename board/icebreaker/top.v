@@ -1,7 +1,7 @@
-// iCEBreaker (iCE40UP5K-SG48) top: the mmacore SoC (hw/rtl/soc) with the micro accelerator in its
-// slot (mma_soc_micro: hw/rtl/micro, the exact e4m3 dot product the CPU feeds through registers;
+// iCEBreaker (iCE40UP5K-SG48) top: the mmacore SoC (hw/rtl/soc, mma_soc_bare) with the micro
+// accelerator in its slot (hw/rtl/micro, the exact e4m3 dot product the CPU feeds through registers;
 // no configuration of the DPU array fits the UP5K, board/README.md), or with the slot empty
-// (ACCEL_MICRO = 0: mma_soc_bare, the window reads 0). PicoRV32 without its rdcycle / rdinstret
+// (ACCEL_MICRO = 0: the window reads 0). PicoRV32 without its rdcycle / rdinstret
 // counters (COUNTERS = 0: the firmware's timer is the CLINT's mtime), which makes room for the micro.
 // 12 MHz clock straight from the board, 8 KiB of block RAM holding the firmware (RAM_INIT, built by
 // build.sh from micro_8k.elf, hello_8k.elf or soctest_8k.elf), UART TX at 115200 8N1 on the FTDI's
@@ -9,7 +9,7 @@
 module mma_icebreaker_top #(
     parameter RAM_INIT = "firmware.hex",
     parameter CPU_VEXRISCV = 0,        // the SoC's CPU: 0 PicoRV32, 1 VexRiscv (build.sh --cpu vexriscv)
-    parameter ACCEL_MICRO = 1,         // 1: the micro accelerator in the slot (mma_soc_micro); 0: slot empty
+    parameter ACCEL_MICRO = 1,         // 1: the micro accelerator in the slot; 0: slot empty
     parameter KMAX_LOG2 = 8            // the micro's most products a dot product: 2^KMAX_LOG2
 ) (
     input  wire clk,        // 12 MHz
@@ -26,36 +26,21 @@ module mma_icebreaker_top #(
     wire trap, exit_valid;
     wire [15:0] exit_code;
 
-    generate if (ACCEL_MICRO) begin : g_micro
-        mma_soc_micro #(
-            .RAM_BYTES(8192),
-            .RAM_INIT(RAM_INIT),
-            .UART_DIV(104),          // 12 MHz / 115200
-            .LOOKAHEAD(0),           // registered RAM access: the look-ahead path limits Fmax
-            .FAST_MUL(1),            // SB_MAC16 DSPs
-            .BARREL_SHIFTER(1),
-            .COUNTERS(0),            // no rdcycle / rdinstret: the firmware's timer is mtime
-            .CPU_VEXRISCV(CPU_VEXRISCV),
-            .KMAX_LOG2(KMAX_LOG2)
-        ) u_soc (
-            .clk_i(clk), .rst_ni(rst_n),
-            .trap_o(trap), .exit_valid_o(exit_valid), .exit_code_o(exit_code), .uart_tx_o(ser_tx)
-        );
-    end else begin : g_bare
-        mma_soc_bare #(
-            .RAM_BYTES(8192),
-            .RAM_INIT(RAM_INIT),
-            .UART_DIV(104),
-            .LOOKAHEAD(0),
-            .FAST_MUL(1),
-            .BARREL_SHIFTER(1),
-            .COUNTERS(0),
-            .CPU_VEXRISCV(CPU_VEXRISCV)
-        ) u_soc (
-            .clk_i(clk), .rst_ni(rst_n),
-            .trap_o(trap), .exit_valid_o(exit_valid), .exit_code_o(exit_code), .uart_tx_o(ser_tx)
-        );
-    end endgenerate
+    mma_soc_bare #(
+        .RAM_BYTES(8192),
+        .RAM_INIT(RAM_INIT),
+        .UART_DIV(104),          // 12 MHz / 115200
+        .LOOKAHEAD(0),           // registered RAM access: the look-ahead path limits Fmax
+        .FAST_MUL(1),            // SB_MAC16 DSPs
+        .BARREL_SHIFTER(1),
+        .COUNTERS(0),            // no rdcycle / rdinstret: the firmware's timer is mtime
+        .CPU_VEXRISCV(CPU_VEXRISCV),
+        .MICRO(ACCEL_MICRO),
+        .KMAX_LOG2(KMAX_LOG2)
+    ) u_soc (
+        .clk_i(clk), .rst_ni(rst_n),
+        .trap_o(trap), .exit_valid_o(exit_valid), .exit_code_o(exit_code), .uart_tx_o(ser_tx)
+    );
 
     assign ledg_n = !(exit_valid && exit_code == 16'd0);
     assign ledr_n = !(trap || (exit_valid && exit_code != 16'd0));
