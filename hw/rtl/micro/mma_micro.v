@@ -12,7 +12,7 @@
 // AXI4-Lite slave, one transaction at a time; writes answer SLVERR when refused, reads of an
 // unmapped offset SLVERR with 0.
 module mma_micro #(
-    parameter KMAX_LOG2 = 11           // at most 2^KMAX_LOG2 products a dot product (S: 36 + KMAX_LOG2 + 1 bits)
+    parameter KMAX_LOG2 = 11           // at most 2^KMAX_LOG2 products a dot product (S: 36 + KMAX_LOG2 + 1 bits); 1 .. 15
 ) (
     input  wire        clk_i,
     input  wire        rst_ni,         // synchronous, active low
@@ -77,13 +77,17 @@ module mma_micro #(
         mma_micro_expects_a_format_without_inf u_bad ();
     end endgenerate
     wire unused = p_inf;
+    // STATUS.count is 16 bits: it holds 2^KMAX_LOG2 for KMAX_LOG2 up to 15
+    generate if (KMAX_LOG2 < 1 || KMAX_LOG2 > 15) begin : g_kmax
+        mma_micro_kmax_log2_is_not_1_to_15 u_bad ();
+    end endgenerate
 
     wire wr_busy = s_axil_bvalid_o;                   // a write response is still out
     wire full4 = s_axil_wstrb_i == 4'b1111;
     wire [11:0] wa = s_axil_awaddr_i & 12'hFFC;
     wire [1:0] nwant = wa == MICRO_AB ? 2'd2 : 2'd1;  // products a write brings
     wire idle = npend == 2'd0 && !r_busy && !r_start && !clear;
-    wire [15:0] count16 = {{(15-KMAX_LOG2){1'b0}}, count};
+    wire [15:0] count16 = count;                     // zero-extended (KMAX_LOG2 <= 15)
 
     // ---- reads: D waits for the rounding
     reg        rd_pend;                               // a read of D is waiting
