@@ -1,0 +1,124 @@
+/* unit_micro_driver: the micro accelerator's driver (mma/micro.h) against a register file in memory
+ * that records every access: mma_micro_probe accepts the unit's ID, version and capabilities and
+ * refuses each contradiction (MMA_ERR_DEVICE); mma_micro_dot writes C, the products two to a word
+ * and an odd last one, in that order and with the register map's byte layout, reads D then STATUS,
+ * refuses NULL arguments and a k past the limit without an access, and reports STATUS.err or a
+ * wrong product count as MMA_ERR_DEVICE with *d untouched. The bit-exact results are the RTL's
+ * (rtl_micro drives the Verilated unit through this driver). Prints "micro driver: N checks, M failed". */
+#include <stddef.h>
+#include <stdio.h>
+
+#include "mma/format.h"
+#include "mma/hw/mma_micro_regs.h"
+#include "mma/micro.h"
+
+#define REG(name) ((uint32_t)offsetof(mma_micro_t, name))
+
+typedef struct fake {
+    uint32_t id, version, caps, d, status;
+    unsigned n;                /* accesses recorded */
+    uint32_t off[64], val[64];
+    char kind[64];             /* 'r' or 'w' */
+} fake;
+
+static uint32_t f_read(void *ctx, uint32_t off)
+{
+    fake *f = ctx;
+    uint32_t v = off == REG(ID) ? f->id : off == REG(VERSION) ? f->version : off == REG(CAPS) ? f->caps
+               : off == REG(D) ? f->d : off == REG(STATUS) ? f->status : 0u;
+    if (f->n < 64) { f->off[f->n] = off; f->val[f->n] = v; f->kind[f->n] = 'r'; }
+    f->n++;
+    return v;
+}
+static void f_write(void *ctx, uint32_t off, uint32_t v)
+{
+    fake *f = ctx;
+    if (f->n < 64) { f->off[f->n] = off; f->val[f->n] = v; f->kind[f->n] = 'w'; }
+    f->n++;
+}
+static void f_wait(void *ctx, uint32_t t) { (void)ctx; (void)t; }
+static void f_barrier(void *ctx) { (void)ctx; }
+static uint64_t f_now(void *ctx) { (void)ctx; return 0; }
+static bool f_bus_addr(void *ctx, const void *p, uint32_t *a) { (void)ctx; (void)p; (void)a; return false; }
+
+static unsigned checks, failed;
+static void expect(int ok, const char *what)
+{
+    checks++;
+    if (!ok) {
+        failed++;
+        printf("FAILED: %s\n", what);
+    }
+}
+
+static uint32_t caps_of(unsigned ab, unsigned cd, unsigned kmax_log2)
+{
+    return ab << MMA_MICRO__CAPS__AB_FMT_bp | cd << MMA_MICRO__CAPS__CD_FMT_bp | kmax_log2 << MMA_MICRO__CAPS__KMAX_LOG2_bp;
+}
+
+static void good(fake *f)
+{
+    *f = (fake){.id = MMA_MICRO__ID__VALUE_reset, .version = MMA_MICRO__VERSION__VALUE_reset,
+                .caps = caps_of(MMA_FMT_E4M3, MMA_FMT_F32, 8)};
+}
+
+int main(void)
+{
+    fake f;
+    mma_port port = {&f, f_read, f_write, f_wait, f_barrier, f_now, f_bus_addr};
+    mma_micro_info info;
+
+    good(&f);
+    expect(mma_micro_probe(&port, &info) == MMA_OK && info.kmax == 256 && info.ab_fmt == MMA_FMT_E4M3 &&
+               info.cd_fmt == MMA_FMT_F32 && info.version == MMA_MICRO__VERSION__VALUE_reset, "probe of a good unit");
+    expect(mma_micro_probe(NULL, &info) == MMA_ERR_NULL && mma_micro_probe(&port, NULL) == MMA_ERR_NULL, "probe: NULL");
+    struct { const char *what; uint32_t id, version, caps; } bad[] = {
+        {"probe: the array accelerator's ID", 0x4D4D4143u, 0x0100u, caps_of(MMA_FMT_E4M3, MMA_FMT_F32, 8)},
+        {"probe: an empty slot", 0u, 0u, 0u},
+        {"probe: another major version", MMA_MICRO__ID__VALUE_reset, 0x0200u, caps_of(MMA_FMT_E4M3, MMA_FMT_F32, 8)},
+        {"probe: e5m2 operands", MMA_MICRO__ID__VALUE_reset, 0x0100u, caps_of(MMA_FMT_E5M2, MMA_FMT_F32, 8)},
+        {"probe: f16 results", MMA_MICRO__ID__VALUE_reset, 0x0100u, caps_of(MMA_FMT_E4M3, MMA_FMT_F16, 8)},
+        {"probe: 2^16 products", MMA_MICRO__ID__VALUE_reset, 0x0100u, caps_of(MMA_FMT_E4M3, MMA_FMT_F32, 16)},
+    };
+    for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++) {
+        good(&f);
+        f.id = bad[i].id;
+        f.version = bad[i].version;
+        f.caps = bad[i].caps;
+        mma_micro_info out = {0};
+        expect(mma_micro_probe(&port, &out) == MMA_ERR_DEVICE && out.kmax == 0, bad[i].what);
+    }
+
+    /* a dot product of three: C, AB {a0, b0, a1, b1}, AB1 {a2, b2}, then D and STATUS */
+    good(&f);
+    mma_micro_probe(&port, &info);
+    const uint8_t a[3] = {0x11, 0x22, 0x33}, b[3] = {0x44, 0x55, 0x66};
+    f.n = 0;
+    f.d = 0x3F800000u;
+    f.status = 3u << MMA_MICRO__STATUS__COUNT_bp;
+    uint32_t d = 0;
+    expect(mma_micro_dot(&port, &info, a, b, 3, 0xC0000000u, &d) == MMA_OK && d == 0x3F800000u, "dot of 3: D");
+    expect(f.n == 5 && f.kind[0] == 'w' && f.off[0] == REG(C) && f.val[0] == 0xC0000000u, "dot of 3: C first");
+    expect(f.kind[1] == 'w' && f.off[1] == REG(AB) && f.val[1] == 0x55224411u,
+           "dot of 3: AB = {a0, b0, a1, b1}");
+    expect(f.kind[2] == 'w' && f.off[2] == REG(AB1) && f.val[2] == 0x6633u, "dot of 3: AB1 = {a2, b2}");
+    expect(f.kind[3] == 'r' && f.off[3] == REG(D) && f.kind[4] == 'r' && f.off[4] == REG(STATUS), "dot of 3: D, then STATUS");
+    /* k = 0: C and D only, NULL operands allowed */
+    f.n = 0;
+    f.status = 0;
+    expect(mma_micro_dot(&port, &info, NULL, NULL, 0, 0x80000000u, &d) == MMA_OK && f.n == 3, "dot of 0");
+    /* refusals before any access */
+    f.n = 0;
+    expect(mma_micro_dot(&port, &info, a, b, 257, 0, &d) == MMA_ERR_SHAPE && f.n == 0, "k past the limit: no access");
+    expect(mma_micro_dot(NULL, &info, a, b, 3, 0, &d) == MMA_ERR_NULL && mma_micro_dot(&port, NULL, a, b, 3, 0, &d) == MMA_ERR_NULL &&
+               mma_micro_dot(&port, &info, a, b, 3, 0, NULL) == MMA_ERR_NULL &&
+               mma_micro_dot(&port, &info, NULL, b, 3, 0, &d) == MMA_ERR_NULL && f.n == 0, "NULL arguments: no access");
+    /* the unit's verdicts: STATUS.err, a count that is not k; *d untouched */
+    d = 0x12345678u;
+    f.status = 3u << MMA_MICRO__STATUS__COUNT_bp | MMA_MICRO__STATUS__ERR__STRB << MMA_MICRO__STATUS__ERR_bp;
+    expect(mma_micro_dot(&port, &info, a, b, 3, 0, &d) == MMA_ERR_DEVICE && d == 0x12345678u, "STATUS.err: MMA_ERR_DEVICE");
+    f.status = 2u << MMA_MICRO__STATUS__COUNT_bp;
+    expect(mma_micro_dot(&port, &info, a, b, 3, 0, &d) == MMA_ERR_DEVICE && d == 0x12345678u, "count 2 for k 3: MMA_ERR_DEVICE");
+    printf("micro driver: %u checks, %u failed\n", checks, failed);
+    return failed != 0;
+}
