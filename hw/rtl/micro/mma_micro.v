@@ -86,6 +86,11 @@ module mma_micro #(
     wire full4 = s_axil_wstrb_i == 4'b1111;
     wire [11:0] wa = s_axil_awaddr_i & 12'hFFC;
     wire [1:0] nwant = wa == MICRO_AB ? 2'd2 : 2'd1;  // products a write brings
+    // why a write is refused (micro_err), NONE if it is taken
+    wire [3:0] werr = !(wa == MICRO_C || wa == MICRO_AB || wa == MICRO_AB1) ? MICRO_STATUS_ERR_ADDR
+                    : !full4 ? MICRO_STATUS_ERR_STRB
+                    : wa != MICRO_C && count + nwant > (1 << KMAX_LOG2) ? MICRO_STATUS_ERR_K
+                    : MICRO_STATUS_ERR_NONE;
     wire idle = npend == 2'd0 && !r_busy && !r_start && !clear;
     wire [15:0] count16 = count;                     // zero-extended (KMAX_LOG2 <= 15)
 
@@ -170,29 +175,21 @@ module mma_micro #(
                 s_axil_wready_o <= 1'b1;
                 s_axil_bvalid_o <= 1'b1;
                 s_axil_bresp_o <= OKAY;
-                if (wa == MICRO_C || wa == MICRO_AB || wa == MICRO_AB1) begin
-                    if (!full4) begin
-                        if (err == MICRO_STATUS_ERR_NONE) err <= MICRO_STATUS_ERR_STRB;
-                        s_axil_bresp_o <= SLVERR;
-                    end else if (wa == MICRO_C) begin
-                        c_q <= s_axil_wdata_i;
-                        count <= {(KMAX_LOG2+1){1'b0}};
-                        err <= MICRO_STATUS_ERR_NONE;
-                        d_ok <= 1'b0;
-                        clear <= 1'b1;
-                    end else if (count + nwant > (1 << KMAX_LOG2)) begin
-                        if (err == MICRO_STATUS_ERR_NONE) err <= MICRO_STATUS_ERR_K;
-                        s_axil_bresp_o <= SLVERR;
-                    end else begin
-                        ab_q <= s_axil_wdata_i[15:0];
-                        ab_hi <= s_axil_wdata_i[31:16];
-                        npend <= nwant;
-                        count <= count + nwant;
-                        d_ok <= 1'b0;
-                    end
-                end else begin
-                    if (err == MICRO_STATUS_ERR_NONE) err <= MICRO_STATUS_ERR_ADDR;
+                if (werr != MICRO_STATUS_ERR_NONE) begin     // refused: the first error stays
+                    if (err == MICRO_STATUS_ERR_NONE) err <= werr;
                     s_axil_bresp_o <= SLVERR;
+                end else if (wa == MICRO_C) begin
+                    c_q <= s_axil_wdata_i;
+                    count <= {(KMAX_LOG2+1){1'b0}};
+                    err <= MICRO_STATUS_ERR_NONE;
+                    d_ok <= 1'b0;
+                    clear <= 1'b1;
+                end else begin
+                    ab_q <= s_axil_wdata_i[15:0];
+                    ab_hi <= s_axil_wdata_i[31:16];
+                    npend <= nwant;
+                    count <= count + nwant;
+                    d_ok <= 1'b0;
                 end
             end
         end
