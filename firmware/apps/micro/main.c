@@ -79,9 +79,7 @@ int main(void)
     for (unsigned n = 0; n < MICRO_VECTOR_CASES; n++) {
         const uint32_t d = run(p, &len);
         expect("vector", n, d, le32(p + 5));
-        products += p[0];
-        const uint32_t status = rd(MICRO_REG(STATUS));
-        expect("count", n, (status & MMA_MICRO__STATUS__COUNT_bm) >> MMA_MICRO__STATUS__COUNT_bp, p[0]);
+        products += p[0];   /* (mma_micro_dot checks STATUS: an error or a wrong count fails the vector) */
         p += len;
     }
     const uint64_t t1 = board_ticks();
