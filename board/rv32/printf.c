@@ -36,24 +36,26 @@ static void put_padded(sink *s, const char *str, size_t n, unsigned width, bool 
     }
 }
 
+/* *v /= base (2 .. 16), returning the remainder: long division in 32-bit steps (the high word, then
+ * two 16-bit digits, each below base * 2^16), so no firmware links libgcc's 64-bit division (2 KiB
+ * of __udivdi3 and __umoddi3, a quarter of an 8 KiB board's RAM). */
+static unsigned divide_small(uint64_t *v, unsigned base)
+{
+    const uint32_t hi = (uint32_t)(*v >> 32), lo = (uint32_t)*v;
+    const uint32_t qh = hi / base, m = (hi % base) << 16 | lo >> 16;
+    const uint32_t qm = m / base, l = (m % base) << 16 | (lo & 0xFFFFu);
+    *v = (uint64_t)qh << 32 | (uint64_t)qm << 16 | l / base;
+    return l % base;
+}
+
 static void put_number(sink *s, uint64_t v, bool neg, unsigned base, bool upper, unsigned width, bool left, char pad)
 {
     char tmp[24];
     size_t n = 0;
     const char *digits = upper ? "0123456789ABCDEF" : "0123456789abcdef";
-    /* 32-bit values divide without libgcc's 64-bit division */
-    if ((v >> 32) == 0u) {
-        uint32_t w = (uint32_t)v;
-        do {
-            tmp[n++] = digits[w % base];
-            w /= base;
-        } while (w != 0u);
-    } else {
-        do {
-            tmp[n++] = digits[v % base];
-            v /= base;
-        } while (v != 0u);
-    }
+    do {
+        tmp[n++] = digits[divide_small(&v, base)];
+    } while (v != 0u);
     if (neg) {
         if (pad == '0' && width > 0u) {
             put(s, '-');
