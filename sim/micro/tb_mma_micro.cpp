@@ -9,13 +9,16 @@
 // of 1 to 2048 products (the most the model takes: 2^KMAX_LOG2) of six kinds (uniform codes,
 // specials sprinkled, cancelling pairs, zeros of random signs, a narrow exponent band, one large
 // product over tiny ones), each C of nine kinds (zeros, subnormal, any normal, Inf, NaN, the sum
-// negated, one unit off it, a few binades off, far above or below), written as pairs (AB) with an
-// odd last product through AB1. Every 8th random case also misuses the registers first (a write
-// without all byte strobes, a write to a read-only or unmapped offset, one product past the limit,
-// a read of an unmapped offset): the write must be refused (SLVERR), STATUS.err must name it, D
-// must read the canonical NaN, and the next dot product must be right again. The last 2 000 cases
-// go through the driver (mma_micro_probe, mma_micro_dot of mma/micro.h) on a port whose read32 and
-// write32 are these AXI4-Lite transactions, and a k past the limit must come back MMA_ERR_SHAPE
+// negated, one unit off it, a few binades off, far above or below), written in one of three ways:
+// as pairs (AB) with an odd last product through AB1; as fours (A4 then B4) with the last one to
+// three through AB and AB1; or each step one of the three at random. Every 8th random case also
+// misuses the registers first (a write without all byte strobes, a write to a read-only or unmapped
+// offset, products past the limit through AB1 or B4, a B4 without its A4, a read of an unmapped or
+// write-only offset): the write must be refused (SLVERR), STATUS.err must name it, D must read the
+// canonical NaN, and the next dot product must be right again. The last 2 000 cases
+// go through the driver (mma_micro_probe, then mma_micro_dot or, every other case, mma_micro_dot_words
+// with random bytes past the last code, of mma/micro.h) on a port whose read32 and write32 are these
+// AXI4-Lite transactions, and a k past the limit must come back MMA_ERR_SHAPE
 // without a register written. Case i comes from
 // (seed, i) alone: a mismatch prints the command that replays just that case. The result classes
 // reached are counted; a class never reached fails the run.
@@ -174,9 +177,12 @@ uint32_t make_c(tb::rng &r, unsigned k, double s) {
     }
 }
 
+enum { FEED_PAIRS, FEED_FOURS, FEED_MIXED, FEED_KINDS };   // how a dot product's products are written
 struct dot {
     std::vector<uint64_t> a, b;
     uint32_t c = 0;
+    unsigned feed = FEED_PAIRS;
+    uint64_t feed_seed = 0;                                 // FEED_MIXED's choices
 };
 
 void random_dot(tb::rng &r, dot &d) {
@@ -210,15 +216,17 @@ void random_dot(tb::rng &r, dot &d) {
     for (unsigned i = 0; i < k; i++)
         if (!e4m3_nan((uint8_t)d.a[i]) && !e4m3_nan((uint8_t)d.b[i])) s += e4m3_value((uint8_t)d.a[i]) * e4m3_value((uint8_t)d.b[i]);
     d.c = make_c(r, r.below(9), s);
+    d.feed = r.below(FEED_KINDS);
+    d.feed_seed = r.next();
 }
 
 // result classes the run must reach
 enum { R_NAN, R_PINF, R_NINF, R_PZERO, R_NZERO, R_C, R_SUB_C, R_CANCEL, R_C_FAR, R_S_FAR, R_NORMAL, R_MISUSE_STRB,
-       R_MISUSE_ADDR, R_MISUSE_K, R_MISUSE_READ, R_COUNT };
+       R_MISUSE_ADDR, R_MISUSE_K, R_MISUSE_ORDER, R_MISUSE_READ, R_COUNT };
 const char *const r_name[R_COUNT] = {"NaN", "+Inf", "-Inf", "+0", "-0", "C itself (S = 0)", "C the larger, opposite sign",
                                      "cancellation (|D| < |S| / 4)", "C far above S", "S far above C", "other normal",
                                      "misuse: byte strobes", "misuse: read-only offset", "misuse: past the limit",
-                                     "misuse: unmapped read"};
+                                     "misuse: B4 without A4", "misuse: unmapped or write-only read"};
 uint64_t r_hits[R_COUNT];
 
 unsigned classify(const dot &d, uint32_t res) {
@@ -244,16 +252,31 @@ struct harness {
         unsigned resp = 0;
         if (!rep.expect(axi_write(REG(C), d.c, 0xF, resp) && resp == 0, idx, "C write refused or hung (resp %u)", resp))
             return false;
-        size_t i = 0;
-        for (; i + 1 < d.a.size(); i += 2) {
-            const uint32_t w = (uint32_t)d.a[i] | (uint32_t)d.b[i] << 8 | (uint32_t)d.a[i + 1] << 16 | (uint32_t)d.b[i + 1] << 24;
-            if (!rep.expect(axi_write(REG(AB), w, 0xF, resp) && resp == 0, idx, "AB write %zu refused or hung", i / 2))
-                return false;
-        }
-        if (i < d.a.size()) {
-            const uint32_t w = (uint32_t)d.a[i] | (uint32_t)d.b[i] << 8 | 0xA5A50000u;   // bytes 2, 3 ignored
-            if (!rep.expect(axi_write(REG(AB1), w, 0xF, resp) && resp == 0, idx, "AB1 write refused or hung"))
-                return false;
+        tb::rng choice(d.feed_seed, 0);
+        const size_t k = d.a.size();
+        for (size_t i = 0; i < k;) {
+            const size_t left = k - i;
+            unsigned n = d.feed == FEED_PAIRS ? 2 : d.feed == FEED_FOURS ? 4 : 1 + choice.below(4);
+            n = n >= 4 && left >= 4 ? 4 : n >= 2 && left >= 2 ? 2 : 1;
+            if (n == 4) {
+                uint32_t wa = 0, wb = 0;
+                for (unsigned j = 0; j < 4; j++) {
+                    wa |= (uint32_t)d.a[i + j] << 8 * j;
+                    wb |= (uint32_t)d.b[i + j] << 8 * j;
+                }
+                if (!rep.expect(axi_write(REG(A4), wa, 0xF, resp) && resp == 0, idx, "A4 write at product %zu refused or hung", i) ||
+                    !rep.expect(axi_write(REG(B4), wb, 0xF, resp) && resp == 0, idx, "B4 write at product %zu refused or hung", i))
+                    return false;
+            } else if (n == 2) {
+                const uint32_t w = (uint32_t)d.a[i] | (uint32_t)d.b[i] << 8 | (uint32_t)d.a[i + 1] << 16 | (uint32_t)d.b[i + 1] << 24;
+                if (!rep.expect(axi_write(REG(AB), w, 0xF, resp) && resp == 0, idx, "AB write at product %zu refused or hung", i))
+                    return false;
+            } else {
+                const uint32_t w = (uint32_t)d.a[i] | (uint32_t)d.b[i] << 8 | 0xA5A50000u;   // bytes 2, 3 ignored
+                if (!rep.expect(axi_write(REG(AB1), w, 0xF, resp) && resp == 0, idx, "AB1 write at product %zu refused or hung", i))
+                    return false;
+            }
+            i += n;
         }
         return true;
     }
@@ -281,10 +304,27 @@ struct harness {
         std::vector<uint8_t> a(d.a.begin(), d.a.end()), b(d.b.begin(), d.b.end());
         uint32_t res = 0;
         port_hung = false;
-        const mma_status st = mma_micro_dot(&drv_port, &info, a.data(), b.data(), a.size(), d.c, &res);
+        const bool words = idx % 2;                   // mma_micro_dot_words: the codes four to a word, the pad random
+        mma_status st;
+        if (words) {
+            std::vector<uint32_t> wa((a.size() + 3) / 4), wb(wa.size());
+            tb::rng pad(d.feed_seed, 1);
+            for (size_t w = 0; w < wa.size(); w++) {
+                wa[w] = (uint32_t)pad.bits(32);
+                wb[w] = (uint32_t)pad.bits(32);
+            }
+            for (size_t i = 0; i < a.size(); i++) {
+                const unsigned sh = 8 * (i % 4);
+                wa[i / 4] = (wa[i / 4] & ~(0xFFu << sh)) | (uint32_t)a[i] << sh;
+                wb[i / 4] = (wb[i / 4] & ~(0xFFu << sh)) | (uint32_t)b[i] << sh;
+            }
+            st = mma_micro_dot_words(&drv_port, &info, wa.data(), wb.data(), a.size(), d.c, &res);
+        } else {
+            st = mma_micro_dot(&drv_port, &info, a.data(), b.data(), a.size(), d.c, &res);
+        }
         const uint32_t want = golden(d.a, d.b, d.c);
-        if (!rep.expect(st == MMA_OK && !port_hung && res == want, idx, "driver: %s, D 0x%08x, golden 0x%08x (k %zu)",
-                        mma_status_name(st), res, want, a.size()))
+        if (!rep.expect(st == MMA_OK && !port_hung && res == want, idx, "driver (%s): %s, D 0x%08x, golden 0x%08x (k %zu)",
+                        words ? "words" : "bytes", mma_status_name(st), res, want, a.size()))
             return;
         r_hits[classify(d, res)]++;
         if (idx % 16 == 0) {
@@ -305,26 +345,42 @@ struct harness {
         if (!rep.expect(axi_write(REG(AB), 0x38383838u, 0xF, resp) && resp == 0, idx, "AB write refused")) return;
         if (m == 0) {                                   // without all byte strobes
             const unsigned strb = 1 + r.below(14);
-            const uint32_t off = r.chance(50) ? REG(AB) : r.chance(50) ? REG(AB1) : REG(C);
+            const uint32_t offs[] = {REG(AB), REG(AB1), REG(C), REG(A4), REG(B4)};
+            const uint32_t off = offs[r.below(5)];
             rep.expect(axi_write(off, 0x38383838u, strb, resp) && resp == 2, idx, "partial write (strb %x) not SLVERR", strb);
             want_err = MMA_MICRO__STATUS__ERR__STRB;
             r_hits[R_MISUSE_STRB]++;
         } else if (m == 1) {                            // read-only or unmapped
-            const uint32_t offs[] = {REG(ID), REG(VERSION), REG(CAPS), REG(D), REG(STATUS), 0x0C, 0x24, 0xFFC};
+            const uint32_t offs[] = {REG(ID), REG(VERSION), REG(CAPS), REG(D), REG(STATUS), 0x0C, 0x2C, 0xFFC};
             const uint32_t off = offs[r.below(8)];
             rep.expect(axi_write(off, 0x12345678u, 0xF, resp) && resp == 2, idx, "write to 0x%03x not SLVERR", off);
             want_err = MMA_MICRO__STATUS__ERR__ADDR;
             r_hits[R_MISUSE_ADDR]++;
-        } else if (m == 2) {                            // one product past the limit
-            for (unsigned i = 2; i < KMAX; i += 2)
+        } else if (m == 2) {                            // products past the limit: AB1 at the limit, B4 within 3 of it
+            const unsigned full = KMAX - 2 * r.below(2);
+            for (unsigned i = 2; i < full; i += 2)
                 if (!rep.expect(axi_write(REG(AB), 0x38383838u, 0xF, resp) && resp == 0, idx, "AB write %u refused", i / 2))
                     return;
-            rep.expect(axi_write(REG(AB1), 0x3838u, 0xF, resp) && resp == 2, idx, "product %u not refused", KMAX + 1);
+            if (full == KMAX && r.chance(50)) {
+                rep.expect(axi_write(REG(AB1), 0x3838u, 0xF, resp) && resp == 2, idx, "product %u not refused", KMAX + 1);
+            } else {
+                rep.expect(axi_write(REG(A4), 0x38383838u, 0xF, resp) && resp == 0, idx, "A4 at %u products refused", full);
+                rep.expect(axi_write(REG(B4), 0x38383838u, 0xF, resp) && resp == 2, idx, "B4 at %u products not refused", full);
+            }
             want_err = MMA_MICRO__STATUS__ERR__K;
             r_hits[R_MISUSE_K]++;
-        } else {                                        // unmapped read: SLVERR, nothing changes
-            rep.expect(axi_read(0x0C + 0x10 * r.below(2) * 2, v, resp) && resp == 2 && v == 0, idx,
-                       "unmapped read: resp %u data 0x%08x", resp, v);
+        } else if (m == 3) {                            // B4 without its A4: after C and AB, after a B4, after A4 then AB
+            const unsigned how = r.below(3);
+            if (how >= 1 && !rep.expect(axi_write(REG(A4), 0x38383838u, 0xF, resp) && resp == 0, idx, "A4 refused")) return;
+            if (how == 1 && !rep.expect(axi_write(REG(B4), 0x38383838u, 0xF, resp) && resp == 0, idx, "B4 after A4 refused")) return;
+            if (how == 2 && !rep.expect(axi_write(REG(AB), 0x38383838u, 0xF, resp) && resp == 0, idx, "AB refused")) return;
+            rep.expect(axi_write(REG(B4), 0x38383838u, 0xF, resp) && resp == 2, idx, "B4 without A4 (way %u) not refused", how);
+            want_err = MMA_MICRO__STATUS__ERR__ORDER;
+            r_hits[R_MISUSE_ORDER]++;
+        } else {                                        // unmapped or write-only read: SLVERR, nothing changes
+            const uint32_t offs[] = {0x0C, 0x2C, 0xFFC, REG(AB), REG(AB1), REG(A4), REG(B4)};
+            const uint32_t off = offs[r.below(7)];
+            rep.expect(axi_read(off, v, resp) && resp == 2 && v == 0, idx, "read of 0x%03x: resp %u data 0x%08x", off, resp, v);
             rep.expect(axi_read(REG(D), v, resp) && v == 0x40400000u, idx, "D after an unmapped read 0x%08x, want 3.0", v);
             r_hits[R_MISUSE_READ]++;
             return;
@@ -388,7 +444,7 @@ int main(int argc, char **argv) {
             if (h.rep.fails > 20) break;
             continue;
         } else {
-            if (idx % 8 == 7) h.misuse(idx, r, r.below(4));
+            if (idx % 8 == 7) h.misuse(idx, r, r.below(5));
             random_dot(r, d);
         }
         if (h.feed(idx, d)) h.check(idx, d);

@@ -5,8 +5,9 @@
 // configuration's plain mode and mma_dot with that preset, bit for bit. One product a clock
 // (mma_exact_lane: the exact DPU's lane, E5M2 = 0; mma_micro_acc: the exact sum), then the serial
 // final stage (mma_micro_round). Registers (hw/regs/mma_micro.rdl, offsets from the generated
-// mma_micro_map.vh; docs/REGISTERS_MICRO.md): write C to start, write AB (two products) or AB1
-// (one) as often as needed, read D. The bus waits while the products or the rounding run, so
+// mma_micro_map.vh; docs/REGISTERS_MICRO.md): write C to start, write A4 then B4 (four products
+// from two word stores of codes in memory order), AB (two products) or AB1 (one) as often as
+// needed, read D. The bus waits while the products or the rounding run, so
 // firmware needs no polling; misuse is refused and recorded in STATUS.err (micro_err), and D then
 // reads the canonical NaN: a D read never returns a wrong number.
 // AXI4-Lite slave, one transaction at a time; writes answer SLVERR when refused, reads of an
@@ -44,8 +45,10 @@ module mma_micro #(
 
     // ---- the dot product's state
     reg  [31:0] c_q;                                  // C
-    reg  [15:0] ab_q, ab_hi;                          // the products to feed: {b, a} now, then the next
-    reg  [1:0]  npend;                                // how many (0..2)
+    reg  [31:0] pa, pb;                               // the products to feed: a_i x b_i in byte i
+    reg  [1:0]  pidx;                                 // the byte of the next one
+    reg  [2:0]  npend;                                // how many are left (0..4)
+    reg         a_held;                               // pa holds an A4 write no B4 has used
     reg  [KMAX_LOG2:0] count;                         // products since C was written
     reg  [3:0]  err;
     reg         clear;                                // a new dot product: the accumulator clears
@@ -54,14 +57,14 @@ module mma_micro #(
     wire [WT-1:0] term;
     wire neg, p_nan, p_inf, p_zero, p_sign;
     mma_exact_lane #(.E5M2(0), .WT(WT)) u_lane (
-        .fa_i(1'b0), .fb_i(1'b0), .a_i(ab_q[7:0]), .b_i(ab_q[15:8]),
+        .fa_i(1'b0), .fb_i(1'b0), .a_i(pa[8*pidx +: 8]), .b_i(pb[8*pidx +: 8]),
         .term_o(term), .neg_o(neg), .nan_o(p_nan), .inf_o(p_inf), .zero_o(p_zero), .sign_o(p_sign)
     );
     wire [SW-1:0] s;
     wire s_nan, s_nz;
     wire [1:0] s_zeros;
     mma_micro_acc #(.WT(WT), .KMAX_LOG2(KMAX_LOG2)) u_acc (
-        .clk_i(clk_i), .rst_ni(rst_ni), .clear_i(clear), .valid_i(npend != 2'd0),
+        .clk_i(clk_i), .rst_ni(rst_ni), .clear_i(clear), .valid_i(npend != 3'd0),
         .term_i(term), .neg_i(neg), .nan_i(p_nan), .zero_i(p_zero), .sign_i(p_sign),
         .s_o(s), .nan_o(s_nan), .nz_o(s_nz), .zeros_o(s_zeros)
     );
@@ -85,13 +88,16 @@ module mma_micro #(
     wire wr_busy = s_axil_bvalid_o;                   // a write response is still out
     wire full4 = s_axil_wstrb_i == 4'b1111;
     wire [11:0] wa = s_axil_awaddr_i & 12'hFFC;
-    wire [1:0] nwant = wa == MICRO_AB ? 2'd2 : 2'd1;  // products a write brings
+    // products a write brings
+    wire [2:0] nwant = wa == MICRO_B4 ? 3'd4 : wa == MICRO_AB ? 3'd2 : wa == MICRO_AB1 ? 3'd1 : 3'd0;
     // why a write is refused (micro_err), NONE if it is taken
-    wire [3:0] werr = !(wa == MICRO_C || wa == MICRO_AB || wa == MICRO_AB1) ? MICRO_STATUS_ERR_ADDR
+    wire [3:0] werr = !(wa == MICRO_C || wa == MICRO_AB || wa == MICRO_AB1 || wa == MICRO_A4 || wa == MICRO_B4)
+                      ? MICRO_STATUS_ERR_ADDR
                     : !full4 ? MICRO_STATUS_ERR_STRB
-                    : wa != MICRO_C && count + nwant > (1 << KMAX_LOG2) ? MICRO_STATUS_ERR_K
+                    : wa == MICRO_B4 && !a_held ? MICRO_STATUS_ERR_ORDER
+                    : count + nwant > (1 << KMAX_LOG2) ? MICRO_STATUS_ERR_K
                     : MICRO_STATUS_ERR_NONE;
-    wire idle = npend == 2'd0 && !r_busy && !r_start && !clear;
+    wire idle = npend == 3'd0 && !r_busy && !r_start && !clear;
     wire [15:0] count16 = count;                     // zero-extended (KMAX_LOG2 <= 15)
 
     // ---- reads: D waits for the rounding
@@ -145,7 +151,7 @@ module mma_micro #(
         end
     end
 
-    // ---- writes: C starts a dot product, AB / AB1 feed products
+    // ---- writes: C starts a dot product, A4 holds four A codes, B4 / AB / AB1 feed products
     always @(posedge clk_i) begin
         clear <= 1'b0;
         if (!rst_ni) begin
@@ -154,7 +160,8 @@ module mma_micro #(
             s_axil_bvalid_o <= 1'b0;
             s_axil_bresp_o <= OKAY;
             c_q <= 32'd0;
-            npend <= 2'd0;
+            npend <= 3'd0;
+            a_held <= 1'b0;
             count <= {(KMAX_LOG2+1){1'b0}};
             err <= MICRO_STATUS_ERR_NONE;
             d_ok <= 1'b0;
@@ -164,9 +171,9 @@ module mma_micro #(
             s_axil_wready_o <= 1'b0;
             if (s_axil_bvalid_o && s_axil_bready_i)
                 s_axil_bvalid_o <= 1'b0;
-            if (npend != 2'd0) begin                   // one product a clock into the accumulator
-                ab_q <= ab_hi;
-                npend <= npend - 2'd1;
+            if (npend != 3'd0) begin                   // one product a clock into the accumulator
+                pidx <= pidx + 2'd1;
+                npend <= npend - 3'd1;
             end
             if (r_done)
                 d_ok <= 1'b1;
@@ -184,12 +191,22 @@ module mma_micro #(
                     err <= MICRO_STATUS_ERR_NONE;
                     d_ok <= 1'b0;
                     clear <= 1'b1;
-                end else begin
-                    ab_q <= s_axil_wdata_i[15:0];
-                    ab_hi <= s_axil_wdata_i[31:16];
+                    a_held <= 1'b0;
+                end else if (wa == MICRO_A4) begin
+                    pa <= s_axil_wdata_i;
+                    a_held <= 1'b1;
+                end else begin                           // B4, AB, AB1: a_i x b_i from byte i
+                    if (wa == MICRO_B4)
+                        pb <= s_axil_wdata_i;
+                    else begin                            // AB's bytes a0, b0, a1, b1
+                        pa[15:0] <= {s_axil_wdata_i[23:16], s_axil_wdata_i[7:0]};
+                        pb[15:0] <= {s_axil_wdata_i[31:24], s_axil_wdata_i[15:8]};
+                    end
+                    pidx <= 2'd0;
                     npend <= nwant;
                     count <= count + nwant;
                     d_ok <= 1'b0;
+                    a_held <= 1'b0;
                 end
             end
         end

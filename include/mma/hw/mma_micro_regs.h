@@ -26,7 +26,7 @@ extern "C" {
 #define MMA_MICRO__VERSION__VALUE_bm 0xffffffff
 #define MMA_MICRO__VERSION__VALUE_bp 0
 #define MMA_MICRO__VERSION__VALUE_bw 32
-#define MMA_MICRO__VERSION__VALUE_reset 0x100
+#define MMA_MICRO__VERSION__VALUE_reset 0x101
 
 // reg - mma_micro::CAPS
 #define MMA_MICRO__CAPS__AB_FMT_bm 0xff
@@ -83,6 +83,34 @@ extern "C" {
 #define MMA_MICRO__STATUS__COUNT_bp 16
 #define MMA_MICRO__STATUS__COUNT_bw 16
 
+// reg - mma_micro::A4
+#define MMA_MICRO__A4__A0_bm 0xff
+#define MMA_MICRO__A4__A0_bp 0
+#define MMA_MICRO__A4__A0_bw 8
+#define MMA_MICRO__A4__A1_bm 0xff00
+#define MMA_MICRO__A4__A1_bp 8
+#define MMA_MICRO__A4__A1_bw 8
+#define MMA_MICRO__A4__A2_bm 0xff0000
+#define MMA_MICRO__A4__A2_bp 16
+#define MMA_MICRO__A4__A2_bw 8
+#define MMA_MICRO__A4__A3_bm 0xff000000
+#define MMA_MICRO__A4__A3_bp 24
+#define MMA_MICRO__A4__A3_bw 8
+
+// reg - mma_micro::B4
+#define MMA_MICRO__B4__B0_bm 0xff
+#define MMA_MICRO__B4__B0_bp 0
+#define MMA_MICRO__B4__B0_bw 8
+#define MMA_MICRO__B4__B1_bm 0xff00
+#define MMA_MICRO__B4__B1_bp 8
+#define MMA_MICRO__B4__B1_bw 8
+#define MMA_MICRO__B4__B2_bm 0xff0000
+#define MMA_MICRO__B4__B2_bp 16
+#define MMA_MICRO__B4__B2_bw 8
+#define MMA_MICRO__B4__B3_bm 0xff000000
+#define MMA_MICRO__B4__B3_bp 24
+#define MMA_MICRO__B4__B3_bw 8
+
 // addrmap - mma_micro
 typedef struct __attribute__ ((__packed__)) {
     uint32_t ID;
@@ -94,10 +122,12 @@ typedef struct __attribute__ ((__packed__)) {
     uint32_t AB1;
     uint32_t D;
     uint32_t STATUS;
+    uint32_t A4;
+    uint32_t B4;
 } mma_micro_t;
 
 
-MMA_MICRO_STATIC_ASSERT(sizeof(mma_micro_t) == 0x24, "Packing error");
+MMA_MICRO_STATIC_ASSERT(sizeof(mma_micro_t) == 0x2c, "Packing error");
 
 #ifdef __cplusplus
 }
@@ -108,5 +138,6 @@ MMA_MICRO_STATIC_ASSERT(sizeof(mma_micro_t) == 0x24, "Packing error");
 #define MMA_MICRO__STATUS__ERR__K 1u  /* more than 2^kmax_log2 products: the write is dropped */
 #define MMA_MICRO__STATUS__ERR__STRB 2u  /* a write to C, AB or AB1 without all four byte strobes: dropped */
 #define MMA_MICRO__STATUS__ERR__ADDR 3u  /* a write to a read-only or unmapped offset */
+#define MMA_MICRO__STATUS__ERR__ORDER 4u  /* a write to B4 with no A4 written since C, AB, AB1 or B4 was last written: dropped */
 
 #endif /* MMA_MICRO_REGS_H */
