@@ -4,7 +4,8 @@
  * micro_vectors_golden checks against the golden model) through the registers and compares D bit
  * for bit, then misuses the registers (a byte store, a write to the read-only ID, a B4 without
  * its A4, a D read after each: STATUS.err must name it, D must read the canonical NaN) and runs a
- * vector again, which must be right. Prints a line per failure, the cycles a product took, and `micro: N passed, M failed`.
+ * vector again, which must be right. Prints a line per failure, the cycles a product took, and
+ * `micro: N passed, M failed`.
  * Exit 0 all passed, 1 a mismatch, 77 no micro accelerator in the slot. 8 KiB of RAM: the golden
  * model itself (16 KiB for the exact e4m3 dot product) does not fit beside it. The codes are
  * packed four to a word (mma_micro_dot_words): two word loads and two stores each four products. */
@@ -37,7 +38,7 @@ static uint32_t run(const uint32_t *p, unsigned *len)
     uint32_t d = 0xFFFFFFFFu;
     const mma_status st = mma_micro_dot_words(port, &info, p + 3, p + 3 + nw, k, p[1], &d);
     if (st != MMA_OK)
-        board_printf("micro: mma_micro_dot: status %u\n", (unsigned)st);
+        board_printf("micro: mma_micro_dot_words: status %u\n", (unsigned)st);
     return d;
 }
 
@@ -79,7 +80,7 @@ int main(void)
     for (unsigned n = 0; n < MICRO_VECTOR_CASES; n++) {
         const uint32_t d = run(p, &len);
         expect("vector", n, d, p[2]);
-        products += p[0];   /* (mma_micro_dot checks STATUS: an error or a wrong count fails the vector) */
+        products += p[0];   /* (mma_micro_dot_words checks STATUS: an error or a wrong count fails the vector) */
         p += len;
     }
     const uint64_t t1 = board_ticks();
