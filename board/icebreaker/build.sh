@@ -4,7 +4,7 @@
 # yosys, nextpnr-ice40 and icepack, and its resource / Fmax table.
 #
 #   bash board/icebreaker/build.sh [--accel micro|none] [--cpu picorv32|vexriscv]
-#        [--app micro|hello|soctest] [--kmax-log2 N] [--sim | --sim-only]
+#        [--app micro|hello|soctest] [--kmax-log2 N] [--sim | --sim-only] [--fit]
 #        [OUTDIR]   (default build-icebreaker, build-icebreaker-vexriscv with --cpu vexriscv)
 #
 #   --accel A     micro (default: the micro accelerator in mma_soc_bare's slot, MICRO 1) or none (the
@@ -20,17 +20,22 @@
 #                 baud and printed, until an LED lights; stops with an error unless the green one
 #                 (firmware exit 0) does
 #   --sim-only    --sim, then stop: no synthesis, no bitstream
+#   --fit         synthesis and nextpnr's packing only (--pack-only: the logic cells, RAM and DSP
+#                 blocks the UP5K must hold, as the full flow counts them, in a second instead of
+#                 the ~2 min of placement and routing); stops with an error when any resource is over
+#                 the device's count; no Fmax, no bitstream (the test suite's check, board_icebreaker_fit)
 #
 # 1. firmware: hello_8k.elf or soctest_8k.elf (firmware/apps, 8 KiB RAM) -> firmware.hex ($readmemh of the RAM),
 #    built for rv32imc, or rv32im for VexRiscv; with --sim, its run on the simulated top
 # 2. yosys synth_ice40 -dsp (hw/rtl/soc + picorv32.v from the installed pythondata-cpu-picorv32;
 #    --cpu vexriscv: + VexRiscv_Lite.v from pythondata-cpu-vexriscv, mma_soc_cpu_vexriscv.v)
 # 3. nextpnr-ice40 --up5k --package sg48 (12 MHz constraint), icepack -> mma_icebreaker.bin
+#    (--fit: nextpnr-ice40 --pack-only, and each resource checked against the device)
 # 4. prints LUT4 / FF / DSP / BRAM (and SPRAM) use and the post-route Fmax; writes report.md
 # Installs the tools (apt-get) and the Python package (.venv) when missing (scripts/setup.sh rules).
 set -euo pipefail
 ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)"
-cpu=picorv32 app="" accel=micro kmax=8 OUT="" sim=0 sim_only=0
+cpu=picorv32 app="" accel=micro kmax=8 OUT="" sim=0 sim_only=0 fit=0
 while (($#)); do
   case $1 in
     --cpu) cpu=${2:?--cpu needs picorv32 or vexriscv}; shift 2 ;;
@@ -39,6 +44,7 @@ while (($#)); do
     --kmax-log2) kmax=${2:?--kmax-log2 needs a number}; shift 2 ;;
     --sim) sim=1; shift ;;
     --sim-only) sim=1; sim_only=1; shift ;;
+    --fit) fit=1; shift ;;
     -h|--help) sed -n '2,/^set -euo/p' "${BASH_SOURCE[0]}" | sed '$d; s/^# \{0,1\}//'; exit 0 ;;
     -*) echo "icebreaker: unknown option '$1' (--help)" >&2; exit 2 ;;
     *) [[ -z $OUT ]] || { echo "icebreaker: one output directory, not '$OUT' and '$1'" >&2; exit 2; }
@@ -47,6 +53,7 @@ while (($#)); do
 done
 [[ $accel == micro || $accel == none ]] || { echo "icebreaker: --accel takes micro or none, not '$accel'" >&2; exit 2; }
 [[ $kmax =~ ^[0-9]+$ ]] && ((kmax >= 5 && kmax <= 15)) || { echo "icebreaker: --kmax-log2 takes 5 .. 15, not '$kmax'" >&2; exit 2; }
+((!(fit && sim_only))) || { echo "icebreaker: --fit synthesises, --sim-only stops before synthesis: give one" >&2; exit 2; }
 [[ -n $app ]] || { [[ $accel == micro ]] && app=micro || app=hello; }
 [[ $app == micro || $app == hello || $app == soctest ]] || { echo "icebreaker: --app takes micro, hello or soctest, not '$app'" >&2; exit 2; }
 [[ $app != micro || $accel == micro ]] || { echo "icebreaker: --app micro needs --accel micro" >&2; exit 2; }
@@ -65,7 +72,7 @@ t_start=$(date +%s)
 need=()
 command -v yosys >/dev/null || need+=(yosys)
 command -v nextpnr-ice40 >/dev/null || need+=(nextpnr-ice40)
-command -v icepack >/dev/null || need+=(fpga-icestorm)
+((fit)) || command -v icepack >/dev/null || need+=(fpga-icestorm)
 command -v riscv64-unknown-elf-gcc >/dev/null || need+=(gcc-riscv64-unknown-elf)
 ((sim == 0)) || command -v verilator >/dev/null || need+=(verilator)
 if ((${#need[@]})); then
@@ -112,14 +119,29 @@ mma_progress icebreaker yosys.log yosys -q -l yosys.log -p "read_verilog -DSYNTH
   synth_ice40 -dsp -top mma_icebreaker_top -json mma_icebreaker.json"
 t_syn=$(date +%s)
 
-# 3. place and route, bitstream
+# 3. place and route, bitstream (--fit: packing only, each resource checked against the device)
+util() { grep -E "^Info:[[:space:]]+$1:" nextpnr.log | tail -1 | awk '{ sub(/\/$/, "", $3); print $3 " / " $4 }'; }
+if ((fit)); then
+  nextpnr-ice40 -q --up5k --package sg48 --freq 12 --json mma_icebreaker.json \
+    --pcf "$ROOT/board/icebreaker/icebreaker.pcf" --pack-only --log nextpnr.log --seed 1
+  over=0
+  for r in ICESTORM_LC ICESTORM_RAM ICESTORM_DSP ICESTORM_SPRAM SB_IO SB_GB; do
+    u=$(util $r)
+    [[ -n $u ]] || { echo "icebreaker: nextpnr.log has no $r utilisation line" >&2; over=1; continue; }
+    read -r used _ total <<<"$u"
+    echo "icebreaker: $r $used / $total"
+    ((used <= total)) || { echo "icebreaker: $r: the design needs $used, the UP5K has $total" >&2; over=1; }
+  done
+  ((over == 0)) || exit 1
+  echo "icebreaker: fits the UP5K after packing ($(util ICESTORM_LC) logic cells; synthesis $((t_syn - t_syn0)) s; no placement, routing or bitstream: --fit)"
+  exit 0
+fi
 mma_progress icebreaker nextpnr.log nextpnr-ice40 -q --up5k --package sg48 --freq 12 --json mma_icebreaker.json \
   --pcf "$ROOT/board/icebreaker/icebreaker.pcf" --asc mma_icebreaker.asc --log nextpnr.log --seed 1
 icepack mma_icebreaker.asc mma_icebreaker.bin
 t_end=$(date +%s)
 
 # 4. report: nextpnr's device utilisation, FFs from yosys' last cell statistics, post-route Fmax
-util() { grep -E "^Info:[[:space:]]+$1:" nextpnr.log | tail -1 | awk '{ sub(/\/$/, "", $3); print $3 " / " $4 }'; }
 ffs=$(awk '/Number of cells/ { n = 0 } /^ +SB_DFF/ { n += $2 } END { print n }' yosys.log)
 fmax=$(grep -E "Max frequency for clock" nextpnr.log | tail -1 | sed -E 's/.*: ([0-9.]+) MHz.*/\1/')
 {
