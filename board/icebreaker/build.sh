@@ -119,21 +119,13 @@ mma_progress icebreaker yosys.log yosys -q -l yosys.log -p "read_verilog -DSYNTH
   synth_ice40 -dsp -top mma_icebreaker_top -json mma_icebreaker.json"
 t_syn=$(date +%s)
 
-# 3. place and route, bitstream (--fit: packing only, each resource checked against the device)
-util() { grep -E "^Info:[[:space:]]+$1:" nextpnr.log | tail -1 | awk '{ sub(/\/$/, "", $3); print $3 " / " $4 }'; }
+# 3. place and route, bitstream (--fit: packing only, each resource checked against the device by
+#    fit_check.sh)
 if ((fit)); then
   nextpnr-ice40 -q --up5k --package sg48 --freq 12 --json mma_icebreaker.json \
     --pcf "$ROOT/board/icebreaker/icebreaker.pcf" --pack-only --log nextpnr.log --seed 1
-  over=0
-  for r in ICESTORM_LC ICESTORM_RAM ICESTORM_DSP ICESTORM_SPRAM SB_IO SB_GB; do
-    u=$(util $r)
-    [[ -n $u ]] || { echo "icebreaker: nextpnr.log has no $r utilisation line" >&2; over=1; continue; }
-    read -r used _ total <<<"$u"
-    echo "icebreaker: $r $used / $total"
-    ((used <= total)) || { echo "icebreaker: $r: the design needs $used, the UP5K has $total" >&2; over=1; }
-  done
-  ((over == 0)) || exit 1
-  echo "icebreaker: fits the UP5K after packing ($(util ICESTORM_LC) logic cells; synthesis $((t_syn - t_syn0)) s; no placement, routing or bitstream: --fit)"
+  bash "$ROOT/board/icebreaker/fit_check.sh" nextpnr.log || exit 1
+  echo "icebreaker: synthesis $((t_syn - t_syn0)) s; no placement, routing or bitstream (--fit)"
   exit 0
 fi
 mma_progress icebreaker nextpnr.log nextpnr-ice40 -q --up5k --package sg48 --freq 12 --json mma_icebreaker.json \
@@ -142,6 +134,7 @@ icepack mma_icebreaker.asc mma_icebreaker.bin
 t_end=$(date +%s)
 
 # 4. report: nextpnr's device utilisation, FFs from yosys' last cell statistics, post-route Fmax
+util() { grep -E "^Info:[[:space:]]+$1:" nextpnr.log | tail -1 | awk '{ sub(/\/$/, "", $3); print $3 " / " $4 }'; }
 ffs=$(awk '/Number of cells/ { n = 0 } /^ +SB_DFF/ { n += $2 } END { print n }' yosys.log)
 fmax=$(grep -E "Max frequency for clock" nextpnr.log | tail -1 | sed -E 's/.*: ([0-9.]+) MHz.*/\1/')
 {
