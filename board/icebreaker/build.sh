@@ -121,15 +121,15 @@ t_syn=$(date +%s)
 
 # 3. place and route, bitstream (--fit: packing only, each resource checked against the device by
 #    fit_check.sh)
+nextpnr_args=(-q --up5k --package sg48 --freq 12 --json mma_icebreaker.json
+  --pcf "$ROOT/board/icebreaker/icebreaker.pcf" --log nextpnr.log --seed 1)
 if ((fit)); then
-  nextpnr-ice40 -q --up5k --package sg48 --freq 12 --json mma_icebreaker.json \
-    --pcf "$ROOT/board/icebreaker/icebreaker.pcf" --pack-only --log nextpnr.log --seed 1
+  nextpnr-ice40 "${nextpnr_args[@]}" --pack-only
   bash "$ROOT/board/icebreaker/fit_check.sh" nextpnr.log || exit 1
   echo "icebreaker: synthesis $((t_syn - t_syn0)) s; no placement, routing or bitstream (--fit)"
   exit 0
 fi
-mma_progress icebreaker nextpnr.log nextpnr-ice40 -q --up5k --package sg48 --freq 12 --json mma_icebreaker.json \
-  --pcf "$ROOT/board/icebreaker/icebreaker.pcf" --asc mma_icebreaker.asc --log nextpnr.log --seed 1
+mma_progress icebreaker nextpnr.log nextpnr-ice40 "${nextpnr_args[@]}" --asc mma_icebreaker.asc
 icepack mma_icebreaker.asc mma_icebreaker.bin
 t_end=$(date +%s)
 
