@@ -61,9 +61,10 @@ for c in $configs; do
   seconds=$(sed -nE 's/^ *"seconds": ([0-9.]+),?$/\1/p' "$json")
   [[ -n $cycles && -n $seconds ]] || { echo "sim-icount.sh: no cycles / seconds in $c's summary" >&2; failed=1; continue; }
   # callgrind_annotate lists each function's instructions (Ir); the model's functions carry the
-  # class name Vmma_accel_<config>
+  # class name Vmma_accel_<id>, <id> the configuration's name with NAME@RxC written NAME_RxC
+  # (sim/CMakeLists.txt); a run executes only its own model's functions
   read -r model total < <(callgrind_annotate --threshold=100 "$out" 2>/dev/null |
-    awk -v cls="Vmma_accel_$c" '/^ *[0-9,]+ +\(/ { n = $1; gsub(",", "", n);
+    awk -v cls="Vmma_accel_${c/@/_}" '/^ *[0-9,]+ +\(/ { n = $1; gsub(",", "", n);
                                    if ($0 ~ /PROGRAM TOTALS/) t = n; else if (index($0, cls)) m += n }
                                  END { printf "%.0f %.0f\n", m, t }')
   awk -v c="$c" -v n="$cycles" -v m="$model" -v t="$total" -v sec="$seconds" 'BEGIN {
