@@ -2,7 +2,7 @@
 # The simulation cost of the accelerator models in instructions, which stay the same from machine to
 # machine: callgrind counts what each model executes per simulated cycle, so two RTL versions (or two
 # sets of Verilator / compiler flags) compare on any day. Wall-clock cycles/s of the `default` model
-# moved 5x between days on this machine kind with the same binary (README, Benchmarks); the
+# moved 5x between days on this machine kind with the same binary (docs/SIM_SPEED.md); the
 # instruction count did not.
 #
 #   bash scripts/sim-icount.sh [--mmasim PATH] [--configs "default hopper ..."] [--seed S] [--jobs N]

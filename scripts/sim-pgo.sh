@@ -11,8 +11,8 @@
 #   3. configure with -fprofile-use and build mmasim again (the profiles in DIR/pgo-profile)
 #   4. `mmasim bench` of the result per configuration (it must pass too): its cycles/s
 # Then DIR/bin/mmasim is the faster build, e.g. MMASIM=build-pgo/bin/mmasim bash scripts/regress.sh.
-# The build in build/ (the test suite's, -O1) is not touched. One model compiles in ~2 min of CPU
-# per step on this machine; the numbers it gave are in the README (Benchmarks).
+# The build in build/ (the test suite's) is not touched. One model compiles in ~2 min of CPU
+# per step on this machine; the numbers it gave are in docs/SIM_SPEED.md.
 set -euo pipefail
 ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 configs=default out=$ROOT/build-pgo
