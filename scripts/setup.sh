@@ -150,9 +150,9 @@ want parallel parallel              # regression shards (scripts/regress.sh; xar
 want qemu-system-misc qemu-system-riscv32  # firmware under QEMU virt (qemu_* tests, board/qemu-virt)
 want libxml2-utils xmllint          # SVG well-formedness in test/fragment
 want librsvg2-bin rsvg-convert      # SVG rendering check in test/fragment
-want yosys yosys                    # syn_elab_default, board_icebreaker_fit, hw/syn/area.sh
-want nextpnr-ice40 nextpnr-ice40    # board_icebreaker_fit (board/icebreaker/build.sh)
-want fpga-icestorm icepack          # board/icebreaker/build.sh (the bitstream)
+want yosys yosys                    # syn_elab_default, board_icebreaker_bitstream, hw/syn/area.sh
+want nextpnr-ice40 nextpnr-ice40    # board_icebreaker_bitstream (board/icebreaker/build.sh)
+want fpga-icestorm icepack          # board_icebreaker_bitstream (icepack: the bitstream)
 
 if ((${#need[@]})); then
   apt_install "${need[@]}"

@@ -23,14 +23,16 @@
 #   --fit         synthesis and nextpnr's packing only (--pack-only: the logic cells, RAM and DSP
 #                 blocks the UP5K must hold, as the full flow counts them, in a second instead of
 #                 the ~2 min of placement and routing); stops with an error when any resource is over
-#                 the device's count; no Fmax, no bitstream (the test suite's check, board_icebreaker_fit)
+#                 the device's count; no Fmax, no bitstream (the quick check; the test suite builds the
+#                 bitstream, board_icebreaker_bitstream)
 #
 # 1. firmware: hello_8k.elf or soctest_8k.elf (firmware/apps, 8 KiB RAM) -> firmware.hex ($readmemh of the RAM),
 #    built for rv32imc, or rv32im for VexRiscv; with --sim, its run on the simulated top
 # 2. yosys synth_ice40 -dsp (hw/rtl/soc + picorv32.v from the installed pythondata-cpu-picorv32;
 #    --cpu vexriscv: + VexRiscv_Lite.v from pythondata-cpu-vexriscv, mma_soc_cpu_vexriscv.v)
-# 3. nextpnr-ice40 --up5k --package sg48 (12 MHz constraint), icepack -> mma_icebreaker.bin
-#    (--fit: nextpnr-ice40 --pack-only, and each resource checked against the device)
+# 3. nextpnr-ice40 --up5k --package sg48 (12 MHz constraint), each resource checked against the
+#    device (fit_check.sh), icepack -> mma_icebreaker.bin (--fit: nextpnr-ice40 --pack-only and the
+#    check)
 # 4. prints LUT4 / FF / DSP / BRAM (and SPRAM) use and the post-route Fmax; writes report.md
 # Installs the tools (apt-get) and the Python package (.venv) when missing (scripts/setup.sh rules).
 set -euo pipefail
@@ -130,6 +132,7 @@ if ((fit)); then
   exit 0
 fi
 mma_progress icebreaker nextpnr.log nextpnr-ice40 "${nextpnr_args[@]}" --asc mma_icebreaker.asc
+bash "$ROOT/board/icebreaker/fit_check.sh" nextpnr.log || exit 1 # the same resource check as --fit
 icepack mma_icebreaker.asc mma_icebreaker.bin
 t_end=$(date +%s)
 

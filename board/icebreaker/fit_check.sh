@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Checks a nextpnr-ice40 log's device utilisation against the device: each of the iCE40 resources
 # the iCEBreaker design uses must be present in the log and used at most as often as the device
-# has it (board/icebreaker/build.sh --fit runs it on the log of nextpnr-ice40 --pack-only).
+# has it (board/icebreaker/build.sh runs it on the log of nextpnr-ice40, and with --fit on that of
+# nextpnr-ice40 --pack-only).
 #
 #   bash board/icebreaker/fit_check.sh NEXTPNR_LOG
 #
