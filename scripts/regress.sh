@@ -3,9 +3,13 @@
 # shards (mmasim regress --shard I/N, no coordination between them) run by GNU parallel (or
 # xargs -P when parallel is not installed), then merged into one summary.
 #
-#   bash scripts/regress.sh [--config NAME] [--seed S] [--jobs N] [--shards K] [--out DIR] [--coverage]
+#   bash scripts/regress.sh [--config NAME] [--seed S] [--jobs N] [--faults PERMILLE] [--shards K]
+#                           [--out DIR] [--coverage] [-- MMASIM_REGRESS_OPTIONS...]
 #
-# Defaults: config default, seed 1, 100000 jobs, one shard per core, out build/regress-<config>-s<seed>.
+# Defaults: config default, seed 1, 100000 jobs, mmasim's share of faulted jobs (--faults 60), one
+# shard per core, out build/regress-<config>-s<seed>. Options after `--` go to every shard's
+# `mmasim regress` as they are (e.g. `-- --fault k_grid`; each failure's reproduction command
+# carries them).
 # Every shard writes DIR/shard_<i>.json (summary, failures with their reproduction commands) and
 # DIR/shard_<i>.xml (JUnit); DIR/summary.json is the merged summary; the last line is
 # "N passed, M failed". The exit status is non-zero if any job failed or a shard wrote no summary
@@ -15,19 +19,21 @@
 set -uo pipefail
 ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 MMASIM=${MMASIM:-$ROOT/build/bin/mmasim}
-config=default seed=1 jobs=100000 shards=$(nproc) out= coverage=0
+config=default seed=1 jobs=100000 faults= shards=$(nproc) out= coverage=0 extra=()
 usage() {
   [[ -z ${1:-} ]] || echo "regress.sh: $1" >&2
-  echo "usage: $0 [--config NAME] [--seed S] [--jobs N] [--shards K] [--out DIR] [--coverage]" >&2
+  echo "usage: $0 [--config NAME] [--seed S] [--jobs N] [--faults PERMILLE] [--shards K] [--out DIR] [--coverage] [-- OPTIONS]" >&2
   exit 2
 }
 while (($#)); do
   [[ $1 == --coverage ]] && { coverage=1; shift; continue; }
+  [[ $1 == -- ]] && { shift; extra=("$@"); break; }
   [[ $1 == --* && $# -ge 2 ]] || usage "bad or incomplete option $1"
   case $1 in
     --config) config=$2 ;;
     --seed) seed=$2 ;;
     --jobs) jobs=$2 ;;
+    --faults) faults=$2 ;;
     --shards) shards=$2 ;;
     --out) out=$2 ;;
     *) usage "unknown option $1" ;;
@@ -37,17 +43,21 @@ done
 [[ $seed =~ ^[0-9]+$ ]] || usage "--seed takes a number (got '$seed')"
 [[ $jobs =~ ^[1-9][0-9]*$ ]] || usage "--jobs takes a number of jobs >= 1 (got '$jobs')"
 [[ $shards =~ ^[1-9][0-9]*$ ]] || usage "--shards takes a number >= 1 (got '$shards')"
+[[ -z $faults ]] || { [[ $faults =~ ^[0-9]+$ ]] && ((10#$faults <= 1000)); } ||
+  usage "--faults takes a share of faulted jobs in permille, 0 .. 1000 (got '$faults')"
 ((shards <= jobs)) || shards=$jobs   # a shard of no job would simulate nothing
 [[ -x $MMASIM ]] || { echo "regress.sh: $MMASIM not built (cmake --build build --target mmasim)" >&2; exit 2; }
 out=${out:-$ROOT/build/regress-$config-s$seed}
 mkdir -p "$out"
 # an earlier run's shards in the same directory would be merged with this one's
 rm -f "$out"/shard_*.json "$out"/shard_*.xml "$out"/shard_*.log "$out"/shard_*.dat "$out/summary.json"
-echo "regress.sh: $jobs jobs of config $config, seed $seed, in $shards shards -> $out"
+echo "regress.sh: $jobs jobs of config $config, seed $seed${faults:+, --faults $faults}, in $shards shards -> $out"
 shard_cmd() { # shard_cmd I: the command of shard I
-  local cov=
+  local cov= opts=
   ((coverage)) && cov="--coverage $out/shard_$1.dat"
-  echo "$MMASIM regress --config $config --seed $seed --jobs $jobs --shard $1/$shards $cov" \
+  [[ -z $faults ]] || opts=" --faults $((10#$faults))"
+  ((${#extra[@]} == 0)) || opts+=$(printf ' %q' "${extra[@]}")
+  echo "$MMASIM regress --config $config --seed $seed --jobs $jobs --shard $1/$shards $cov$opts" \
        "--json $out/shard_$1.json --junit $out/shard_$1.xml --fst-dir $out > $out/shard_$1.log 2>&1"
 }
 start=$(date +%s)

@@ -42,6 +42,8 @@ expect_refusal("regress.sh --jobs 0" "regress.sh: --jobs takes a number of jobs 
                ${CMAKE_COMMAND} -E env MMASIM=${MMASIM} bash ${REGRESS_SH} --config ${CONFIG} --jobs 0 --out ${WORK}/r)
 expect_refusal("regress.sh --shards x" "regress.sh: --shards takes a number >= 1"
                ${CMAKE_COMMAND} -E env MMASIM=${MMASIM} bash ${REGRESS_SH} --config ${CONFIG} --shards x --out ${WORK}/r)
+expect_refusal("regress.sh --faults 1001" "regress.sh: --faults takes a share of faulted jobs in permille, 0 .. 1000"
+               ${CMAKE_COMMAND} -E env MMASIM=${MMASIM} bash ${REGRESS_SH} --config ${CONFIG} --faults 1001 --out ${WORK}/r)
 expect_refusal("regress.sh --seed without its value" "regress.sh: bad or incomplete option --seed"
                ${CMAKE_COMMAND} -E env MMASIM=${MMASIM} bash ${REGRESS_SH} --config ${CONFIG} --seed)
 # scripts/sim-profile.sh (beside regress.sh) refuses before it builds anything
