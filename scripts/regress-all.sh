@@ -38,11 +38,9 @@ while (($#)); do
   esac
   shift 2
 done
-[[ $seed =~ ^[0-9]+$ ]] || usage "--seed takes a number (got '$seed')"
-[[ $jobs =~ ^[1-9][0-9]*$ ]] || usage "--jobs takes a number of jobs >= 1 (got '$jobs')"
-[[ $shards =~ ^[1-9][0-9]*$ ]] || usage "--shards takes a number >= 1 (got '$shards')"
-[[ -z $faults ]] || { [[ $faults =~ ^[0-9]+$ ]] && ((10#$faults <= 1000)); } ||
-  usage "--faults takes a share of faulted jobs in permille, 0 .. 1000 (got '$faults')"
+# shellcheck source=scripts/regress_opts.sh
+source "$ROOT/scripts/regress_opts.sh"
+mma_regress_check_opts "$seed" "$jobs" "$shards" "$faults"
 [[ -x $MMASIM ]] || { echo "regress-all.sh: $MMASIM not built (cmake --build build --target mmasim)" >&2; exit 2; }
 mapfile -t linked < <("$MMASIM" list | awk 'NF { print $1 }')
 ((${#linked[@]})) || { echo "regress-all.sh: $MMASIM lists no configuration" >&2; exit 2; }
