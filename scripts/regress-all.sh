@@ -46,9 +46,12 @@ mapfile -t linked < <("$MMASIM" list | awk 'NF { print $1 }')
 ((${#linked[@]})) || { echo "regress-all.sh: $MMASIM lists no configuration" >&2; exit 2; }
 if [[ -n $configs ]]; then
   read -r -a run <<<"$configs"
+  seen=" "
   for c in "${run[@]}"; do
     [[ " ${linked[*]} " == *" $c "* ]] ||
       usage "no configuration '$c' in $MMASIM (it has: ${linked[*]})"
+    [[ $seen != *" $c "* ]] || usage "--configs names '$c' twice"
+    seen+="$c "
   done
 else
   run=("${linked[@]}")
