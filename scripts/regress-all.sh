@@ -68,7 +68,8 @@ echo "regress-all.sh: ${#run[@]} configurations (${run[*]}), $jobs jobs each${fa
 start=$(date +%s)
 rows=() repro=() total_p=0 total_f=0 bad=0
 for i in "${!run[@]}"; do
-  c=${run[$i]} s=$((10#$seed + i)) log=$out/${run[$i]}.log
+  c=${run[$i]} s=$((10#$seed + i))
+  log=$out/$c.log
   echo "regress-all.sh: [$((i + 1))/${#run[@]}] config $c, seed $s"
   t0=$(date +%s)
   MMASIM=$MMASIM bash "$ROOT/scripts/regress.sh" --config "$c" --seed "$s" --jobs "$jobs" --shards "$shards" \
@@ -86,12 +87,11 @@ for i in "${!run[@]}"; do
     p=0 f=$jobs   # no merged summary: count the whole run as failed, never as a pass
     echo "regress-all.sh: config $c ended without a summary (exit $rc); see $log" >&2
   fi
-  ((rc == 0 && f == 0)) || bad=1
+  result=pass
+  ((rc == 0 && f == 0)) || { result=FAIL bad=1; }
   echo "regress-all.sh: config $c: $p passed, $f failed, $wall s"
   bins=$(sed -nE 's/^  coverage +([0-9]+\/[0-9]+) functional bins hit.*/\1/p' "$log" | tail -n 1)
   speed=$(sed -nE 's/^  simulated .*: ([0-9.]+[kM]?) cycles\/s.*/\1/p' "$log" | tail -n 1)
-  result=pass
-  ((rc == 0 && f == 0)) || result=FAIL
   rows+=("| $c | $s | $jobs | $p | $f | ${bins:--} | ${speed:--} | $wall | $result |")
   total_p=$((total_p + p)) total_f=$((total_f + f))
   mapfile -t r < <(grep -E '^ +reproduce: ' "$log" | sed -E 's/^ +reproduce: //' | head -n 10)
