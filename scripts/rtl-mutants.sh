@@ -11,7 +11,8 @@
 # repository is never touched): apply it, rebuild that configuration's Verilator model and mmasim
 # (one build directory a configuration, DIR/b-CFG), run the suite's smoke regressions of the
 # configuration through ctest, as the suite defines them (rtl_accel_CFG: random jobs of seed 1;
-# rtl_accel_faults_CFG: a fault in every job; rtl_accel_kgrid_CFG: every mode's K grid) and the
+# rtl_accel_faults_CFG: a fault in every job; rtl_accel_kgrid_CFG: every mode's K grid;
+# rtl_accel_storm_CFG: every job after a storm of random register traffic) and the
 # register test (rtl_accel_regs: mmasim regs); if the
 # mutant survives them, the suite's stage tests
 # (ctest -L stage: every RTL stage module against its C stage function, tb_mma_stages), and if it
@@ -168,7 +169,8 @@ stages() {  # the suite's stage tests (ctest -L stage) with configuration $1's b
   ctest --test-dir "$OUT/b-$1" -L "^stage$" --no-tests=error --output-on-failure --timeout 900 >> "$2" 2>&1
 }
 smoke() {  # the suite's smoke regressions of configuration $1 (ctest rtl_accel_CFG, rtl_accel_faults_CFG,
-           # rtl_accel_kgrid_CFG) and the register test (rtl_accel_regs); for soc the SoC tests; log $2
+           # rtl_accel_kgrid_CFG, rtl_accel_storm_CFG) and the register test (rtl_accel_regs); for soc
+           # the SoC tests; log $2
   if [[ $1 == soc ]]; then
     # (the first failure suffices: a mutant that hangs the firmware would run each test to its cycle limit)
     ctest --test-dir "$OUT/b-soc" -L '^soc$' -E '^board_' --stop-on-failure --no-tests=error --output-on-failure > "$2" 2>&1
@@ -178,7 +180,7 @@ smoke() {  # the suite's smoke regressions of configuration $1 (ctest rtl_accel_
     ctest --test-dir "$OUT/b-micro" -R '^rtl_micro$' --no-tests=error --output-on-failure > "$2" 2>&1
     return
   fi
-  ctest --test-dir "$OUT/b-$1" -R "^rtl_accel_((faults_|kgrid_)?$1|regs)\$" --no-tests=error --output-on-failure > "$2" 2>&1
+  ctest --test-dir "$OUT/b-$1" -R "^rtl_accel_((faults_|kgrid_|storm_)?$1|regs)\$" --no-tests=error --output-on-failure > "$2" 2>&1
 }
 
 declare -A base_ok

@@ -17,7 +17,7 @@ uint32_t round_up(uint32_t v, uint32_t a) { return (v + a - 1) / a * a; }
 #define REG(name) ((uint32_t)offsetof(mma_accel_t, name))
 
 const char *const FAULT_NAMES[] = {"none", "bad_mode", "shape", "align", "range", "bus_read", "bus_write",
-                                   "decerr", "soft_reset", "busy_write", "reg_misuse", "k_grid"};
+                                   "decerr", "soft_reset", "busy_write", "reg_misuse", "k_grid", "reg_storm"};
 static_assert(sizeof FAULT_NAMES / sizeof FAULT_NAMES[0] == (size_t)Fault::count, "one name per fault");
 
 // one operand region: `rows` rows of `row` bytes at `addr`, `stride` apart
@@ -168,7 +168,106 @@ Spec draw(const mma_hw_config &cfg, const Geometry &g, uint64_t seed, uint64_t i
     if (s.fault != Fault::none && d.fault != Fault::count) s.fault = d.fault;
     // a sweep tries variant 0 of the fault in every mode, then variant 1, ...
     if (s.fault != Fault::none && d.each_mode) s.fault_arg = (unsigned)(index / cfg.nmodes);
+    // another fault_permille/12 of the jobs without a fault get a register storm first (a stream of
+    // its own, drawn last: the job itself stays as it was; not with --fault, which names the kind)
+    tb::rng r3(seed ^ 0x3C6EF372FE94F82Bull, index);
+    if (s.fault == Fault::none && d.fault == Fault::count && r3.below(12000) < d.fault_permille) {
+        s.fault = Fault::reg_storm;
+        s.fault_arg = (unsigned)r3.next();
+    }
     return s;
+}
+
+// Fault::reg_storm: before the job, 8-135 rounds of register traffic with the clock running
+// between them. A round is one access - any word of the 4 KiB window (most of them the control and
+// job registers), any byte strobes, a value random, small (modes, shapes, control bits: starts,
+// acks, soft resets), an aligned address inside memory or a small aligned stride - or, one round in
+// six, a whole plausible job written and started (a mode of the table, M and N up to 40, K up to
+// 300, aligned operands inside memory, strides that may be short), so that jobs run, fail their
+// checks and get written to, acknowledged or reset while busy. It ends with the driver's reset, or
+// one storm in three with waiting until idle and CTRL.ack. Afterwards the accelerator must be idle
+// with STATUS and ERR_CAUSE clear and no bus transaction open, the AXI master must not have broken
+// the protocol (the memory's checks, the RTL's assertions), and every access must have been
+// answered OKAY, SLVERR or DECERR. The storm runs before the job's operands are placed: what the
+// jobs it started wrote is overwritten. "" when all held, else what did not.
+static std::string storm(sim::Dut &dut, mma_accel &dev, const mma_hw_config &cfg, const Spec &s) {
+    sim::AxiMem &mem = dut.mem();
+    mem.set_timing(s.timing, s.seed * 37 + s.index);
+    mem.clear_faults();
+    mem.clear_windows();   // a started job may write anywhere in memory
+    tb::rng r(s.seed ^ 0x9B05688C2B3E6C1Full ^ s.fault_arg, s.index);
+    const unsigned rounds = 8 + r.below(128);
+    const uint32_t words = mem.size() / BEAT;
+    char msg[160];
+    auto access = [&](uint32_t off, uint32_t v, bool read, uint8_t strb) {
+        uint8_t resp = 0;
+        if (read) dut.read32(off, &resp);
+        else dut.write32(off, v, &resp, strb);
+        if (resp == 1) std::snprintf(msg, sizeof msg, "0x%03x answered EXOKAY (1), not OKAY, SLVERR or DECERR", off);
+        return resp != 1;
+    };
+    auto in_mem = [&] { return mem.base() + BEAT * r.below(words / 2); };
+    for (unsigned i = 0; i < rounds && !dut.stopped_at(); i++) {
+        bool ok = true;
+        if (r.below(6) == 0) {
+            const uint32_t job[][2] = {
+                {REG(JOB_MODE), r.below(cfg.nmodes) | (r.chance(50) ? MMA_ACCEL__JOB_MODE__ORDERED_bm : 0u)},
+                {REG(JOB_M), 1 + r.below(40)}, {REG(JOB_N), 1 + r.below(40)}, {REG(JOB_K), 1 + r.below(300)},
+                {REG(A_ADDR), in_mem()}, {REG(A_STRIDE), BEAT * (1 + r.below(24))},
+                {REG(B_ADDR), in_mem()}, {REG(B_STRIDE), BEAT * (1 + r.below(24))},
+                {REG(C_ADDR), in_mem()}, {REG(C_STRIDE), BEAT * (1 + r.below(8))},
+                {REG(D_ADDR), in_mem()}, {REG(D_STRIDE), BEAT * (1 + r.below(8))},
+                {REG(META_ADDR), in_mem()}, {REG(META_STRIDE), BEAT * (1 + r.below(4))},
+                {REG(SA_ADDR), in_mem()}, {REG(SA_STRIDE), BEAT * (1 + r.below(4))},
+                {REG(SB_ADDR), in_mem()}, {REG(SB_STRIDE), BEAT * (1 + r.below(4))},
+                {REG(CTRL), MMA_ACCEL__CTRL__START_bm}};
+            for (const auto &w : job) ok = ok && access(w[0], w[1], false, 0xF);
+        } else {
+            const uint32_t off = r.chance(70) ? REG(CTRL) + 4 * r.below((REG(SB_STRIDE) - REG(CTRL)) / 4 + 1)
+                                              : 4 * r.below(1024);
+            uint32_t v;
+            switch (r.below(4)) {
+            case 0: v = (uint32_t)r.next(); break;
+            case 1: v = r.below(64); break;
+            case 2: v = in_mem(); break;
+            default: v = BEAT * r.below(8); break;
+            }
+            ok = access(off, v, r.chance(20), r.chance(75) ? 0xF : (uint8_t)r.below(16));
+        }
+        if (!ok) return msg;
+        if (r.chance(25)) dut.run(1 + r.below(600), false);
+    }
+    const uint64_t timeout = dev.timeout;
+    dev.timeout = 400000;
+    mma_status st = MMA_ERR_TIMEOUT;
+    const bool by_ack = r.below(3) == 0;
+    if (dut.stopped_at()) {
+        // reported below
+    } else if (by_ack) {
+        for (const uint64_t t0 = dut.cycles(); mma_accel_busy(&dev) && dut.cycles() - t0 < dev.timeout;) dut.run(16, false);
+        if (!mma_accel_busy(&dev)) {
+            dut.write32(REG(CTRL), MMA_ACCEL__CTRL__ACK_bm);
+            dut.write32(REG(IRQ_STATUS), MMA_ACCEL__IRQ_STATUS__DONE_bm | MMA_ACCEL__IRQ_STATUS__ERROR_bm);
+            st = MMA_OK;
+        }
+    } else {
+        st = mma_accel_reset(&dev);
+    }
+    dev.timeout = timeout;
+    for (const std::string &v : mem.take_violations()) return "bus: " + v;
+    if (dut.stopped_at()) return "the model stopped at an RTL assertion";
+    const char *end = by_ack ? "waiting until idle and CTRL.ack" : "the driver's reset";
+    if (st != MMA_OK) {
+        std::snprintf(msg, sizeof msg, "still busy after %s", by_ack ? "400 000 cycles" : end);
+        return msg;
+    }
+    const uint32_t status = dut.read32(REG(STATUS)), cause = dut.read32(REG(ERR_CAUSE));
+    if (status != 0 || cause != 0) {
+        std::snprintf(msg, sizeof msg, "STATUS 0x%x ERR_CAUSE %u after %s, expected 0 and 0", status, cause, end);
+        return msg;
+    }
+    if (!mem.idle()) return "bus transactions still open when the accelerator reports idle";
+    return "";
 }
 
 // The codes D[i][c] is made of, for a mismatch report: C, the row of A (stored codes; sparse: with
@@ -217,6 +316,17 @@ Outcome run(sim::Dut &dut, mma_accel &dev, const mma_hw_config &cfg, const Geome
     out.golden_secs = std::chrono::duration<double>(std::chrono::steady_clock::now() - t_job).count();
     const unsigned eb = md.elem_bytes, m = s.m, n = s.n, k = s.k;
     const unsigned c_esz = esz(md.ctype), d_esz = esz(md.dtype);
+    uint64_t storm_cycles = 0;
+    if (s.fault == Fault::reg_storm) {
+        const uint64_t ts = dut.cycles();
+        const std::string e = storm(dut, dev, cfg, s);
+        storm_cycles = out.cycles = dut.cycles() - ts;
+        if (!e.empty()) {
+            out.message = "register storm: " + e;
+            out.bins.push_back(std::string("fault:") + fault_name(s.fault));
+            return out;
+        }
+    }
 
     // ------------------------------------------------------------------ placement
     Region ra, rb, rc, rd, rm, rsa, rsb;
@@ -313,7 +423,7 @@ Outcome run(sim::Dut &dut, mma_accel &dev, const mma_hw_config &cfg, const Geome
     };
     const unsigned fa = s.fault_arg;
     switch (s.fault) {
-    case Fault::none: case Fault::soft_reset: case Fault::busy_write: case Fault::reg_misuse: break;
+    case Fault::none: case Fault::soft_reset: case Fault::busy_write: case Fault::reg_misuse: case Fault::reg_storm: break;
     case Fault::bad_mode:
         bj.mode = (uint8_t)(cfg.nmodes + fa % (256 - cfg.nmodes));
         out.expected = MMA_ERR_FORMAT_PAIR;
@@ -519,7 +629,7 @@ Outcome run(sim::Dut &dut, mma_accel &dev, const mma_hw_config &cfg, const Geome
     if (st == MMA_OK) st = mma_accel_wait(&dev, &err);
     else err.cause = st;
     out.got = st;
-    out.cycles = dut.cycles() - t0;
+    out.cycles = dut.cycles() - t0 + storm_cycles;
     mma_accel_counters_read(&dev, &c1);
     out.busy = c1.busy - c0.busy;
     out.macs = c1.macs - c0.macs;

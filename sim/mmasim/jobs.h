@@ -33,11 +33,14 @@ enum class Fault {
     reg_misuse,  // read-only and unmapped register writes        -> SLVERR / DECERR, nothing changes
     k_grid,      // K off the mode's grid: sparse not a multiple of 4, packed odd, sparse or
                  // block-scaled past one buffer pass, any mode past 16 bits -> SHAPE
+    reg_storm,   // random register traffic before the job (jobs it starts included), then the
+                 // driver's reset                                -> idle and clean, the job exact
     count
 };
 // The kinds a random faulted job draws from: bad_mode .. reg_misuse, the ten there were before
 // k_grid. Fixed, so that every faulted job of a seed keeps its kind (the replay tests of
-// sim/CMakeLists.txt are such jobs); k_grid is drawn within shape.
+// sim/CMakeLists.txt are such jobs); k_grid is drawn within shape, reg_storm from a stream of its
+// own over the jobs without a fault.
 constexpr unsigned kDrawnFaultKinds = (unsigned)Fault::reg_misuse;
 const char *fault_name(Fault f);
 // The fault of that name, or Fault::count.
@@ -81,7 +84,7 @@ struct Outcome {
     bool pass = false;
     std::string message;           // the first mismatch, or what went wrong
     std::string operands;          // a D mismatch: the codes the first differing element is made of
-    uint64_t cycles = 0;           // simulated cycles of the job (submit to acknowledge)
+    uint64_t cycles = 0;           // simulated cycles of the job (submit to acknowledge; a register storm's before it included)
     uint64_t busy = 0, macs = 0;   // performance counter deltas
     uint64_t avail = 0;            // MAC slots available in the busy cycles (TM x TN x lanes)
     uint64_t useful_macs = 0;      // M x N x K of a job that computed
