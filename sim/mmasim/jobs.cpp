@@ -594,6 +594,7 @@ Outcome run(sim::Dut &dut, mma_accel &dev, const mma_hw_config &cfg, const Geome
             dut.write32(REG(JOB_M), m + 5);
             dut.write32(REG(A_ADDR), 0x40u);
             dut.write32(REG(CTRL), 1u);   // a second start while busy
+            dut.write32(REG(CTRL), MMA_ACCEL__CTRL__ACK_bm);   // an ack while busy: refused too, clears nothing
             const uint32_t status = dut.read32(REG(STATUS));
             if (!(status & MMA_ACCEL__STATUS__BUSY_WRITE_bm)) out.message = "writes while busy: STATUS.busy_write not set";
             if (dut.read32(REG(JOB_M)) != m) out.message = "JOB_M changed while busy";

@@ -179,8 +179,10 @@ module mma_ctrl #(
             irq_done_o <= 1'b0;
             irq_error_o <= 1'b0;
             sched_start_o <= 1'b0;
-            if (busy_write_i || (start_i && state != S_IDLE)) busy_write_o <= 1'b1;
-            if (ack_i) begin
+            // a start or an acknowledge while a job runs is refused and flagged like a locked write:
+            // an ack then would clear a bus error's ERR_INFO before the job reports it
+            if (busy_write_i || ((start_i || ack_i) && state != S_IDLE)) busy_write_o <= 1'b1;
+            if (ack_i && state == S_IDLE) begin
                 done_o <= 1'b0; error_o <= 1'b0; busy_write_o <= 1'b0;
                 cause_o <= ST_OK; info_o <= 32'd0; info_write_o <= 1'b0; info_resp_o <= 2'd0;
             end
