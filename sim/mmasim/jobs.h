@@ -34,7 +34,7 @@ enum class Fault {
     k_grid,      // K off the mode's grid: sparse not a multiple of 4, packed odd, sparse or
                  // block-scaled past one buffer pass, any mode past 16 bits -> SHAPE
     reg_storm,   // random register traffic before the job (jobs it starts included), then the
-                 // driver's reset                                -> idle and clean, the job exact
+                 // driver's reset or wait and ack                -> idle and clean, the job exact
     count
 };
 // The kinds a random faulted job draws from: bad_mode .. reg_misuse, the ten there were before
