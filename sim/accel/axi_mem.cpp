@@ -1,6 +1,7 @@
 // AXI4 memory slave model (see axi_mem.h).
 #include "axi_mem.h"
 
+#include <algorithm>
 #include <cstdarg>
 #include <cstdio>
 #include <cstring>
@@ -35,7 +36,17 @@ std::string AxiTiming::describe() const {
     return buf;
 }
 
-AxiMem::AxiMem(uint32_t base, uint32_t size) : base_(base), mem_(size, 0) {}
+AxiMem::AxiMem(uint32_t base, uint32_t size)
+    : base_(base), mem_(size, 0), written_(((size_t)size + (1u << PAGE_SHIFT) - 1) >> PAGE_SHIFT, 0) {}
+
+void AxiMem::zero_written() {
+    for (size_t p = 0; p < written_.size(); p++) {
+        if (!written_[p]) continue;
+        const size_t lo = p << PAGE_SHIFT;
+        std::memset(&mem_[lo], 0, std::min(mem_.size() - lo, (size_t)1 << PAGE_SHIFT));
+        written_[p] = 0;
+    }
+}
 
 void AxiMem::set_timing(const AxiTiming &t, uint64_t seed) {
     t_ = t;
@@ -80,6 +91,7 @@ uint8_t AxiMem::resp_of(uint32_t addr) const {
 
 uint8_t *AxiMem::host(uint32_t addr, size_t n) {
     if (addr < base_ || (uint64_t)addr - base_ + n > mem_.size()) return nullptr;
+    mark(addr - base_, n);
     return &mem_[addr - base_];
 }
 
@@ -202,6 +214,7 @@ void AxiMem::cycle(const AxiOut &o, AxiIn &in) {
                     }
                     mem_[ba - base_] = src[i];
                 }
+                mark(a - base_, 32);
             }
             ++write_beats;
             if (++b.beat > b.len) {

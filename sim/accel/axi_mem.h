@@ -56,7 +56,10 @@ public:
     bool write(uint32_t addr, const void *p, size_t n);
     bool read(uint32_t addr, void *p, size_t n) const;
     bool fill(uint32_t addr, uint8_t byte, size_t n);
-    uint8_t *host(uint32_t addr, size_t n);   // host pointer to memory, or nullptr
+    uint8_t *host(uint32_t addr, size_t n);   // host pointer to memory (counted as written), or nullptr
+    // Zeroes every page written since construction or the last call (by the bus or the backdoor):
+    // the memory of a fresh model again, at the cost of the pages touched.
+    void zero_written();
     bool bus_of(const void *p, uint32_t *addr) const;
 
     uint32_t base() const { return base_; }
@@ -95,6 +98,11 @@ private:
 
     uint32_t base_;
     std::vector<uint8_t> mem_;
+    static constexpr unsigned PAGE_SHIFT = 12;
+    std::vector<uint8_t> written_;   // a flag per 4 KiB page: written since the last zero_written()
+    void mark(uint32_t off, size_t n) {
+        if (n) for (size_t p = off >> PAGE_SHIFT; p <= (off + n - 1) >> PAGE_SHIFT; p++) written_[p] = 1;
+    }
     AxiTiming t_;
     uint64_t rng_ = 1, now_ = 0;
     std::vector<AxiFault> faults_;

@@ -178,35 +178,60 @@ Spec draw(const mma_hw_config &cfg, const Geometry &g, uint64_t seed, uint64_t i
     return s;
 }
 
+// A storm starts from a state its seed and index alone determine, so that the reproduction command
+// (--job I, a fresh model) replays it exactly: the model is reset, memory is zeroed where anything
+// wrote it, and the first STORM_SPAN + STORM_REACH bytes get a pattern of the job's own stream.
+// The storm's addresses lie in the first STORM_SPAN; its jobs' rows reach at most 40 strides of
+// 24 beats (30 KiB) beyond.
+constexpr uint32_t STORM_SPAN = 1u << 20, STORM_REACH = 64u << 10;
+static void storm_start(sim::Dut &dut, const Spec &s) {
+    sim::AxiMem &mem = dut.mem();
+    dut.reset();
+    mem.zero_written();
+    uint8_t *h = mem.host(mem.base(), STORM_SPAN + STORM_REACH);
+    tb::rng f(s.seed ^ 0xA54FF53A5F1D36F1ull ^ s.fault_arg, s.index);
+    for (uint32_t i = 0; i < STORM_SPAN + STORM_REACH; i += 8) {
+        const uint64_t v = f.next();
+        std::memcpy(h + i, &v, 8);
+    }
+}
+
 // Fault::reg_storm: before the job, 8-135 rounds of register traffic with the clock running
 // between them. A round is one access - any word of the 4 KiB window (most of them the control and
 // job registers), any byte strobes, a value random, small (modes, shapes, control bits: starts,
-// acks, soft resets), an aligned address inside memory or a small aligned stride - or, one round in
+// acks, soft resets), an aligned address in the first STORM_SPAN of memory or a small aligned stride - or, one round in
 // six, a whole plausible job written and started (a mode of the table, M and N up to 40, K up to
-// 300, aligned operands inside memory, strides that may be short), so that jobs run, fail their
+// 300, aligned operands there, strides that may be short), so that jobs run, fail their
 // checks and get written to, acknowledged or reset while busy. It ends with the driver's reset, or
 // one storm in three with the driver's wait (until idle, then CTRL.ack). Afterwards the accelerator must be idle
 // with STATUS and ERR_CAUSE clear and no bus transaction open, the AXI master must not have broken
 // the protocol (the memory's checks, the RTL's assertions), and every access must have been
 // answered OKAY, SLVERR or DECERR. The storm runs before the job's operands are placed: what the
-// jobs it started wrote is overwritten. "" when all held, else what did not.
-static std::string storm(sim::Dut &dut, mma_accel &dev, const mma_hw_config &cfg, const Spec &s) {
+// jobs it started wrote is overwritten. "" when all held, else what did not. *digest: a hash of
+// what the storm saw (every answer and read value, its cycles, the storm's memory at its end), the
+// same in every run of the job.
+static std::string storm(sim::Dut &dut, mma_accel &dev, const mma_hw_config &cfg, const Spec &s, uint64_t *digest) {
     sim::AxiMem &mem = dut.mem();
+    storm_start(dut, s);
     mem.set_timing(s.timing, s.seed * 37 + s.index);
     mem.clear_faults();
     mem.clear_windows();   // a started job may write anywhere in memory
     tb::rng r(s.seed ^ 0x9B05688C2B3E6C1Full ^ s.fault_arg, s.index);
     const unsigned rounds = 8 + r.below(128);
-    const uint32_t words = mem.size() / BEAT;
+    const uint32_t words = STORM_SPAN / BEAT;
     char msg[160];
+    uint64_t h = 0xCBF29CE484222325ull;   // FNV-1a over 64-bit words
+    auto fold = [&h](uint64_t v) { h = (h ^ v) * 0x100000001B3ull; };
+    const uint64_t t0 = dut.cycles();
     auto access = [&](uint32_t off, uint32_t v, bool read, uint8_t strb) {
         uint8_t resp = 0;
-        if (read) dut.read32(off, &resp);
+        if (read) fold(dut.read32(off, &resp));
         else dut.write32(off, v, &resp, strb);
+        fold(resp);
         if (resp == 1) std::snprintf(msg, sizeof msg, "0x%03x answered EXOKAY (1), not OKAY, SLVERR or DECERR", off);
         return resp != 1;
     };
-    auto in_mem = [&] { return mem.base() + BEAT * r.below(words / 2); };
+    auto in_mem = [&] { return mem.base() + BEAT * r.below(words); };
     for (unsigned i = 0; i < rounds && !dut.stopped_at(); i++) {
         bool ok = true;
         if (r.below(6) == 0) {
@@ -245,6 +270,14 @@ static std::string storm(sim::Dut &dut, mma_accel &dev, const mma_hw_config &cfg
     const bool hung = !dut.stopped_at() &&
                       (by_ack ? mma_accel_wait(&dev, nullptr) == MMA_ERR_TIMEOUT : mma_accel_reset(&dev) != MMA_OK);
     dev.timeout = timeout;
+    fold(dut.cycles() - t0);
+    const uint8_t *span = mem.host(mem.base(), STORM_SPAN + STORM_REACH);
+    for (uint32_t i = 0; i < STORM_SPAN + STORM_REACH; i += 8) {
+        uint64_t w;
+        std::memcpy(&w, span + i, 8);
+        fold(w);
+    }
+    *digest = h;
     for (const std::string &v : mem.take_violations()) return "bus: " + v;
     if (dut.stopped_at()) return "the model stopped at an RTL assertion";
     const char *end = by_ack ? "the driver's wait and CTRL.ack" : "the driver's reset";
@@ -310,7 +343,7 @@ Outcome run(sim::Dut &dut, mma_accel &dev, const mma_hw_config &cfg, const Geome
     uint64_t storm_cycles = 0;
     if (s.fault == Fault::reg_storm) {
         const uint64_t ts = dut.cycles();
-        const std::string e = storm(dut, dev, cfg, s);
+        const std::string e = storm(dut, dev, cfg, s, &out.storm_digest);
         storm_cycles = out.cycles = dut.cycles() - ts;
         if (!e.empty()) {
             out.message = "register storm: " + e;

@@ -88,6 +88,7 @@ struct Outcome {
     uint64_t busy = 0, macs = 0;   // performance counter deltas
     uint64_t avail = 0;            // MAC slots available in the busy cycles (TM x TN x lanes)
     uint64_t useful_macs = 0;      // M x N x K of a job that computed
+    uint64_t storm_digest = 0;     // a register storm's hash of what it saw (Fault::reg_storm), for replay checks
     double golden_secs = 0;        // host time spent drawing the operands and computing D with the golden model
     mma_status expected = MMA_OK, got = MMA_OK;
     std::vector<std::string> bins; // functional coverage bins the job hit

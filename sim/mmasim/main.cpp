@@ -255,7 +255,7 @@ int cmd_regress(int argc, char **argv) {
         s.avail += r.avail;
         s.useful_macs += r.useful_macs;
         for (const std::string &bin : r.bins) s.coverage[bin]++;
-        s.records.push_back({j, what, r.message, secs});
+        s.records.push_back({j, what, r.message, secs, r.cycles, r.storm_digest});
         if (r.pass) {
             s.passed++;
         } else {

@@ -355,14 +355,14 @@ bool write_junit(const Summary &s, const std::string &path, std::string &err) {
     for (const Failure &f : s.failures) fails[f.job] = &f;
     for (const JobRecord &r : s.records) {
         o << "    <testcase classname=\"mmasim." << esc_xml(s.config) << "\" name=\"job " << r.job << ": " << esc_xml(r.name)
-          << "\" time=\"" << r.seconds << "\"";
+          << "\" time=\"" << r.seconds << "\">\n      <properties><property name=\"cycles\" value=\"" << r.cycles << "\"/>";
+        if (r.storm_digest) o << "<property name=\"storm_digest\" value=\"" << std::hex << r.storm_digest << std::dec << "\"/>";
+        o << "</properties>\n";
         auto it = fails.find(r.job);
-        if (it == fails.end()) {
-            o << "/>\n";
-        } else {
-            o << ">\n      <failure message=\"" << esc_xml(it->second->message) << "\">reproduce: "
-              << esc_xml(it->second->reproduce) << "</failure>\n    </testcase>\n";
-        }
+        if (it != fails.end())
+            o << "      <failure message=\"" << esc_xml(it->second->message) << "\">reproduce: "
+              << esc_xml(it->second->reproduce) << "</failure>\n";
+        o << "    </testcase>\n";
     }
     o << "  </testsuite>\n</testsuites>\n";
     return (bool)o || (err = "write error on " + path, false);

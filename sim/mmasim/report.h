@@ -19,6 +19,7 @@ struct JobRecord {          // one job, for the JUnit report
     uint64_t job = 0;
     std::string name, message;
     double seconds = 0;
+    uint64_t cycles = 0, storm_digest = 0;   // the job's simulated cycles; a register storm's digest (0: none)
 };
 
 struct Summary {
