@@ -160,16 +160,32 @@ void make_job(job &j, const mma_hw_config &cfg, const mma_hw_mode &md, rng &r, u
     make_job(j, cfg, md, r, m, n, k, o);
 }
 
-void make_job(job &j, const mma_hw_config &cfg, const mma_hw_mode &md, rng &r, unsigned m, unsigned n, unsigned k,
-              const job_opts &opts) {
-    const unsigned special_permille = opts.special_permille, bad_meta_permille = opts.bad_meta_permille;
+void shape_job(job &j, const mma_hw_config &cfg, const mma_hw_mode &md, unsigned m, unsigned n, unsigned k, bool ordered) {
     j.mode = &md;
     mma_accel_mode_model(&cfg, &md, &j.ins, &j.prof);
     j.m = m;
     j.n = n;
     j.k = k;
+    j.ordered = ordered;
+    if (md.sparse) j.ins.sparsity = (uint8_t)(ordered ? MMA_SPARSE_SP_ORDERED : MMA_SPARSE_SP);
+    j.a.assign(md.sparse ? (size_t)m * k / 2 : (size_t)m * k, 0);
+    j.meta.assign(md.sparse ? (size_t)m * k / 4 : 0, 0);
+    j.b.assign((size_t)k * n, 0);
+    j.c.assign((size_t)m * n, 0);
+    j.d.assign((size_t)m * n, 0);
+    j.neg_zero = false;
+    j.tie = false;
+    j.zero_inf = false;
+    j.nblk = md.stype ? (k + md.block_k - 1) / md.block_k : 0;
+    j.sa.assign((size_t)m * j.nblk, 0);
+    j.sb.assign((size_t)j.nblk * n, 0);
+}
+
+void make_job(job &j, const mma_hw_config &cfg, const mma_hw_mode &md, rng &r, unsigned m, unsigned n, unsigned k,
+              const job_opts &opts) {
+    const unsigned special_permille = opts.special_permille, bad_meta_permille = opts.bad_meta_permille;
+    shape_job(j, cfg, md, m, n, k, true);
     const mma_format at = (mma_format)md.atype, bt = (mma_format)md.btype, ct = (mma_format)md.ctype;
-    j.ordered = true;
     if (md.sparse && r.chance(50)) {
         // plain mma.sp where the instruction has that variant (.kind::f8f6f4 has only ::ordered_metadata)
         mma_instr sp = j.ins;
@@ -177,8 +193,6 @@ void make_job(job &j, const mma_hw_config &cfg, const mma_hw_mode &md, rng &r, u
         j.ordered = mma_instr_validate(&sp, nullptr) != MMA_OK;
     }
     if (md.sparse) {
-        j.a.assign((size_t)m * k / 2, 0);
-        j.meta.assign((size_t)m * k / 4, 0);
         for (unsigned i = 0; i < m; i++) {
             for (unsigned c = 0; c < k / 4; c++) {
                 unsigned i0 = r.below(4), i1 = r.below(3);
@@ -192,28 +206,12 @@ void make_job(job &j, const mma_hw_config &cfg, const mma_hw_mode &md, rng &r, u
             }
         }
     } else {
-        j.a.resize((size_t)m * k);
         for (auto &x : j.a) x = random_code(at, r, special_permille);
-        j.meta.clear();
     }
-    j.b.resize((size_t)k * n);
     for (auto &x : j.b) x = random_code(bt, r, special_permille);
-    j.c.resize((size_t)m * n);
     for (auto &x : j.c) x = random_code(ct, r, special_permille);
-    j.d.assign((size_t)m * n, 0);
-    j.neg_zero = false;
-    j.tie = false;
-    j.zero_inf = false;
-    j.nblk = 0;
-    j.sa.clear();
-    j.sb.clear();
-    if (md.stype) {
-        j.nblk = (k + md.block_k - 1) / md.block_k;
-        j.sa.resize((size_t)m * j.nblk);
-        j.sb.resize((size_t)j.nblk * n);
-        for (auto &x : j.sa) x = random_scale((mma_format)md.stype, r, special_permille);
-        for (auto &x : j.sb) x = random_scale((mma_format)md.stype, r, special_permille);
-    }
+    for (auto &x : j.sa) x = random_scale((mma_format)md.stype, r, special_permille);
+    for (auto &x : j.sb) x = random_scale((mma_format)md.stype, r, special_permille);
     // flavours
     const mma_format_info *ai = mma_format_get(at), *bi = mma_format_get(bt), *ci = mma_format_get(ct);
     const bool floats = ai->kind == MMA_KIND_FLOAT && bi->kind == MMA_KIND_FLOAT;

@@ -71,6 +71,9 @@ struct job_opts {
                                       // and of the block scales NaN or zero (own stream, as c_inf)
 };
 
+// Sets up a job of mode md and shape m x n x k with every operand code zero: its instruction and
+// profile (mma_accel_mode_model), the metadata variant (ordered: ::ordered_metadata), the block count.
+void shape_job(job &j, const mma_hw_config &cfg, const mma_hw_mode &md, unsigned m, unsigned n, unsigned k, bool ordered);
 // Fills a job with random operands (special values and invalid metadata at the given per-mille
 // rates) and computes the golden model's D (mma_gemm).
 void make_job(job &j, const mma_hw_config &cfg, const mma_hw_mode &md, rng &r, unsigned m, unsigned n, unsigned k,

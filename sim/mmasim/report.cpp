@@ -227,6 +227,13 @@ void Summary::print(FILE *f) const {
                  seconds, human(seconds > 0 ? (double)cycles / seconds : 0).c_str(), seconds > 0 ? (double)jobs / seconds : 0.0);
     std::fprintf(f, "  coverage      %u/%zu functional bins hit (%s)\n", hit, expected_bins.size(), per_group.c_str());
     if (!missed.empty()) std::fprintf(f, "  not hit       %s\n", missed.c_str());
+    auto count = [&](const char *bin) {
+        const auto it = coverage.find(bin);
+        return it == coverage.end() ? 0ull : (unsigned long long)it->second;
+    };
+    if (count("fault:reg_storm"))
+        std::fprintf(f, "  storms        %llu: a job they started checked against mma_gemm in %llu, its D bit for bit in %llu\n",
+                     count("fault:reg_storm"), count("storm:job-checked"), count("storm:job-d-checked"));
     size_t shown = 0;
     for (const Failure &x : failures) {
         if (shown++ == 10) {
