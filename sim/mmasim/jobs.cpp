@@ -209,12 +209,18 @@ static void storm_start(sim::Dut &dut, const Spec &s) {
 
 // The last job a storm started on an idle accelerator: its registers and the storm's memory as it
 // was then. disturbed: a later round wrote CTRL (a start, an acknowledge or a soft reset may end
-// it or hide its outcome); live is false once a job started that is not all one round's.
+// it or hide its outcome); live is false once it is checked, or a job started that is not all one
+// round's.
 struct StormJob {
     bool live = false, disturbed = false;
     unsigned round = 0;
     mma_accel_bus_job bj{};
     std::vector<uint8_t> before;   // the first STORM_SPAN + STORM_REACH bytes of memory at its start
+};
+
+// What a storm checked: its jobs compared with the golden model, and those of them whose D was.
+struct StormChecks {
+    unsigned jobs = 0, d = 0;
 };
 
 // Checks a storm's job that ended with status st (MMA_OK, or the data errors MMA_ERR_METADATA and
@@ -306,15 +312,16 @@ static std::string check_storm_job(const mma_hw_config &cfg, const StormJob &sj,
 // with STATUS and ERR_CAUSE clear and no bus transaction open, the AXI master must not have broken
 // the protocol (the memory's checks, the RTL's assertions), and every access must have been
 // answered OKAY, SLVERR or DECERR. A plausible job's round reads STATUS and JOBS first and JOBS
-// after: the last job started on an idle accelerator, if no CTRL write and no other start followed,
-// is checked against the golden model with the status the wait returns, or that STATUS and
-// ERR_CAUSE hold before the reset once it has ended (check_storm_job; *job_checked: what it checked,
-// 0 if nothing).
+// after. A job started on an idle accelerator, as long as no CTRL write and no other start follow
+// it, is checked against the golden model (check_storm_job) with the status it ended with: what
+// STATUS and ERR_CAUSE hold when the next plausible round finds the accelerator idle, or at the
+// end what the driver's wait returns, or before the reset what they hold once it has ended
+// (*checks counts them).
 // The storm runs before the job's operands are placed: what the jobs it started wrote is
 // overwritten. "" when all held, else what did not. *digest: a hash of what the storm saw (every
 // answer and read value, its cycles, the storm's memory at its end), the same in every run of the job.
 static std::string storm(sim::Dut &dut, mma_accel &dev, const mma_hw_config &cfg, const Spec &s, uint64_t *digest,
-                         unsigned *job_checked) {
+                         StormChecks *checks) {
     sim::AxiMem &mem = dut.mem();
     storm_start(dut, s);
     mem.set_timing(s.timing, s.seed * 37 + s.index);
@@ -337,6 +344,28 @@ static std::string storm(sim::Dut &dut, mma_accel &dev, const mma_hw_config &cfg
     };
     auto in_mem = [&] { return mem.base() + BEAT * r.below(words); };
     StormJob sj;
+    // the status STATUS shows for a job that has ended (its ERR_CAUSE read if it failed);
+    // MMA_ERR_TIMEOUT while busy or when it shows neither DONE nor ERROR
+    auto ended = [&](uint32_t status) {
+        if ((status & MMA_ACCEL__STATUS__BUSY_bm) || !(status & (MMA_ACCEL__STATUS__DONE_bm | MMA_ACCEL__STATUS__ERROR_bm)))
+            return MMA_ERR_TIMEOUT;
+        if (!(status & MMA_ACCEL__STATUS__ERROR_bm)) return MMA_OK;
+        const uint32_t cause = dut.read32(REG(ERR_CAUSE));
+        fold(cause);
+        return (mma_status)cause;
+    };
+    // checks the storm's job sj, which ended with status st, on memory as it is now
+    auto judge = [&](mma_status st) {
+        sj.live = false;
+        if (st != MMA_OK && st != MMA_ERR_METADATA && st != MMA_ERR_CODE) return std::string();
+        // --corrupt: the harness's self-test, one bit of the job's D flipped before the check
+        if (s.corrupt && st == MMA_OK && sj.bj.d - mem.base() < STORM_SPAN) mem.host(sj.bj.d, 1)[0] ^= 1;
+        unsigned what = 0;
+        std::string e = check_storm_job(cfg, sj, st, mem.host(mem.base(), STORM_SPAN + STORM_REACH), mem.base(), &what);
+        checks->jobs += what != 0;
+        checks->d += what == 2;
+        return e;
+    };
     for (unsigned i = 0; i < rounds && !dut.stopped_at(); i++) {
         bool ok = true;
         if (r.below(6) == 0) {
@@ -348,6 +377,16 @@ static std::string storm(sim::Dut &dut, mma_accel &dev, const mma_hw_config &cfg
             fold(resp);
             fold(jobs);
             const bool idle = !(status & MMA_ACCEL__STATUS__BUSY_bm);
+            if (idle && sj.live && !sj.disturbed) {
+                // the storm's previous job has ended, and nothing has acknowledged it
+                if (!(status & (MMA_ACCEL__STATUS__DONE_bm | MMA_ACCEL__STATUS__ERROR_bm))) {
+                    std::snprintf(msg, sizeof msg, "the job it started in round %u is over with STATUS 0x%x: neither DONE nor ERROR",
+                                  sj.round, status);
+                    return msg;
+                }
+                const std::string e = judge(ended(status));
+                if (!e.empty()) return e;
+            }
             if (idle) {
                 const uint8_t *now = mem.host(mem.base(), STORM_SPAN + STORM_REACH);
                 sj.before.assign(now, now + STORM_SPAN + STORM_REACH);
@@ -399,26 +438,23 @@ static std::string storm(sim::Dut &dut, mma_accel &dev, const mma_hw_config &cfg
         if (!ok) return msg;
         if (r.chance(25)) dut.run(1 + r.below(600), false);
     }
-    // the end: the driver's wait (until idle, then CTRL.ack: the status of the last job started, which
-    // check_storm_job checks unless a later CTRL write disturbed it) or the driver's reset, each
-    // within the same timeout
+    // the end: the driver's wait (until idle, then CTRL.ack: the status of the storm's job if one is
+    // pending) or the driver's reset, each within the same timeout
     const uint64_t timeout = dev.timeout, limit = 400000;
     dev.timeout = limit;
     const bool by_ack = r.below(3) == 0;
-    const bool judge = sj.live && !sj.disturbed;   // the storm's last job: its outcome is what the end sees
-    mma_status job_status = MMA_ERR_TIMEOUT;       // its status, unknown so far
+    const bool pending = sj.live && !sj.disturbed;   // the storm's last job: its outcome is what the end sees
+    mma_status job_status = MMA_ERR_TIMEOUT;         // its status, unknown so far
     bool hung = false;
     if (!dut.stopped_at() && by_ack) {
         job_status = mma_accel_wait(&dev, nullptr);
         hung = job_status == MMA_ERR_TIMEOUT;
     } else if (!dut.stopped_at()) {
         // before the reset, the outcome of a storm job that has ended (STATUS, ERR_CAUSE; no ack)
-        const uint32_t status = judge ? dut.read32(REG(STATUS)) : 0u;
-        fold(status);
-        if (!(status & MMA_ACCEL__STATUS__BUSY_bm) && (status & (MMA_ACCEL__STATUS__DONE_bm | MMA_ACCEL__STATUS__ERROR_bm))) {
-            const uint32_t cause = dut.read32(REG(ERR_CAUSE));
-            fold(cause);
-            job_status = (status & MMA_ACCEL__STATUS__ERROR_bm) ? (mma_status)cause : MMA_OK;
+        if (pending) {
+            const uint32_t status = dut.read32(REG(STATUS));
+            fold(status);
+            job_status = ended(status);
         }
         hung = mma_accel_reset(&dev) != MMA_OK;
     }
@@ -444,13 +480,7 @@ static std::string storm(sim::Dut &dut, mma_accel &dev, const mma_hw_config &cfg
         return msg;
     }
     if (!mem.idle()) return "bus transactions still open when the accelerator reports idle";
-    if (judge && (job_status == MMA_OK || job_status == MMA_ERR_METADATA || job_status == MMA_ERR_CODE)) {
-        // --corrupt: the harness's self-test, one bit of the job's D flipped before the check
-        if (s.corrupt && job_status == MMA_OK && sj.bj.d - mem.base() < STORM_SPAN) mem.host(sj.bj.d, 1)[0] ^= 1;
-        const std::string e = check_storm_job(cfg, sj, job_status, span, mem.base(), job_checked);
-        if (!e.empty()) return e;
-    }
-    return "";
+    return pending ? judge(job_status) : std::string();
 }
 
 // The codes D[i][c] is made of, for a mismatch report: C, the row of A (stored codes; sparse: with
@@ -502,10 +532,11 @@ Outcome run(sim::Dut &dut, mma_accel &dev, const mma_hw_config &cfg, const Geome
     uint64_t storm_cycles = 0;
     if (s.fault == Fault::reg_storm) {
         const uint64_t ts = dut.cycles();
-        unsigned job_checked = 0;
-        const std::string e = storm(dut, dev, cfg, s, &out.storm_digest, &job_checked);
-        if (job_checked) out.bins.push_back("storm:job-checked");
-        if (job_checked == 2) out.bins.push_back("storm:job-d-checked");
+        StormChecks checks;
+        const std::string e = storm(dut, dev, cfg, s, &out.storm_digest, &checks);
+        // a bin a checked job: the summary counts them
+        out.bins.insert(out.bins.end(), checks.jobs, "storm:job-checked");
+        out.bins.insert(out.bins.end(), checks.d, "storm:job-d-checked");
         storm_cycles = out.cycles = dut.cycles() - ts;
         if (!e.empty()) {
             out.message = "register storm: " + e;

@@ -232,7 +232,7 @@ void Summary::print(FILE *f) const {
         return it == coverage.end() ? 0ull : (unsigned long long)it->second;
     };
     if (count("fault:reg_storm"))
-        std::fprintf(f, "  storms        %llu: a job they started checked against mma_gemm in %llu, its D bit for bit in %llu\n",
+        std::fprintf(f, "  storms        %llu: %llu of the jobs they started checked against mma_gemm, %llu of them D bit for bit\n",
                      count("fault:reg_storm"), count("storm:job-checked"), count("storm:job-d-checked"));
     size_t shown = 0;
     for (const Failure &x : failures) {
