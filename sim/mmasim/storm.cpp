@@ -1,0 +1,286 @@
+// The register storm: its start, its rounds, the check of the jobs it starts (storm.h).
+#include "storm.h"
+
+#include <cstdio>
+#include <cstring>
+#include <vector>
+
+#include "layout.h"
+
+namespace mmasim {
+
+namespace {
+
+// A storm starts from a state its seed and index alone determine, so that the reproduction command
+// (--job I, a fresh model) replays it exactly: the model is reset, memory is zeroed where anything
+// wrote it, and the first STORM_SPAN + STORM_REACH bytes get a pattern of the job's own stream.
+// The storm's addresses lie in the first STORM_SPAN; its jobs' rows reach at most 40 strides of
+// 24 beats (30 KiB) beyond.
+constexpr uint32_t STORM_SPAN = 1u << 20, STORM_REACH = 64u << 10;
+void storm_start(sim::Dut &dut, const Spec &s) {
+    sim::AxiMem &mem = dut.mem();
+    dut.reset();
+    mem.zero_written();
+    uint8_t *h = mem.host(mem.base(), STORM_SPAN + STORM_REACH);
+    tb::rng f(s.seed ^ 0xA54FF53A5F1D36F1ull ^ s.fault_arg, s.index);
+    for (uint32_t i = 0; i < STORM_SPAN + STORM_REACH; i += 8) {
+        const uint64_t v = f.next();
+        std::memcpy(h + i, &v, 8);
+    }
+}
+
+// The last job a storm started on an idle accelerator: its registers and the storm's memory as it
+// was then. disturbed: a later round wrote CTRL (a start, an acknowledge or a soft reset may end
+// it or hide its outcome); live is false once it is checked, or a job started that is not all one
+// round's.
+struct StormJob {
+    bool live = false, disturbed = false;
+    unsigned round = 0;
+    mma_accel_bus_job bj{};
+    std::vector<uint8_t> before;   // the first STORM_SPAN + STORM_REACH bytes of memory at its start
+};
+
+
+// Checks a storm's job that ended with status st (MMA_OK, or the data errors MMA_ERR_METADATA and
+// MMA_ERR_CODE, which the golden model must report alike) against the golden model on the memory it
+// started from; now: that memory at the storm's end. An MMA_OK job must have written mma_gemm's D
+// and no other byte. "" when it holds; *checked is 2 when D was compared, 1 when the status only, 0 (and "" returned)
+// when it cannot be checked: D overlaps an operand or its own rows, an operand lies outside the
+// span, or the job asks for plain metadata of an instruction that has only ::ordered_metadata.
+std::string check_storm_job(const mma_hw_config &cfg, const StormJob &sj, mma_status st, const uint8_t *now,
+                                   uint32_t base, unsigned *checked) {
+    *checked = 0;
+    const mma_accel_bus_job &bj = sj.bj;
+    const mma_hw_mode &md = cfg.modes[bj.mode];
+    const unsigned m = bj.m, n = bj.n, k = bj.k, eb = md.elem_bytes, c_esz = esz(md.ctype), d_esz = esz(md.dtype);
+    tb::job j;
+    tb::shape_job(j, cfg, md, m, n, k, bj.ordered || !md.sparse);
+    if (md.sparse && mma_instr_validate(&j.ins, nullptr) != MMA_OK) return "";
+    const unsigned ka = md.sparse ? k / 2 : k;
+    auto bytes = [&](unsigned cnt, unsigned size) { return md.packed ? (cnt + 1) / 2 : cnt * size; };
+    struct Op { uint32_t addr, stride, rows, row; };
+    std::vector<Op> in = {{bj.a, bj.a_stride, m, bytes(ka, eb)}, {bj.b, bj.b_stride, n, bytes(k, eb)},
+                          {bj.c, bj.c_stride, m, n * c_esz}};
+    if (md.sparse) in.push_back({bj.meta, bj.meta_stride, m, (k + 7) / 8});
+    if (md.stype) {
+        in.push_back({bj.sa, bj.sa_stride, m, j.nblk});
+        in.push_back({bj.sb, bj.sb_stride, n, j.nblk});
+    }
+    const Op d{bj.d, bj.d_stride, m, n * d_esz};
+    auto end = [](const Op &o) { return (uint64_t)o.addr + (uint64_t)(o.rows - 1) * o.stride + o.row; };
+    auto inside = [&](const Op &o) { return o.addr >= base && end(o) <= (uint64_t)base + STORM_SPAN + STORM_REACH; };
+    if (!inside(d) || (m > 1 && d.stride < d.row)) return "";
+    for (const Op &o : in)
+        if (!inside(o) || (o.addr < end(d) && d.addr < end(o))) return "";
+    auto at = [&](uint32_t addr) { return sj.before.data() + (addr - base); };
+    for (unsigned i = 0; i < m; i++) {
+        get_codes(at(bj.a + i * bj.a_stride), &j.a[(size_t)i * ka], ka, 1, eb, md.packed);
+        get_codes(at(bj.c + i * bj.c_stride), &j.c[(size_t)i * n], n, 1, c_esz, false);
+        if (md.sparse)
+            for (unsigned q = 0; q < k / 4; q++) j.meta[(size_t)i * (k / 4) + q] = (at(bj.meta + i * bj.meta_stride)[q / 2] >> (4 * (q % 2))) & 0xF;
+        if (md.stype) get_codes(at(bj.sa + i * bj.sa_stride), &j.sa[(size_t)i * j.nblk], j.nblk, 1, 1, false);
+    }
+    for (unsigned c = 0; c < n; c++) {
+        get_codes(at(bj.b + c * bj.b_stride), &j.b[c], k, n, eb, md.packed);
+        if (md.stype) get_codes(at(bj.sb + c * bj.sb_stride), &j.sb[c], j.nblk, n, 1, false);
+    }
+    tb::run_golden(j);
+    *checked = st == MMA_OK ? 2 : 1;
+    char msg[320];
+    const int head = std::snprintf(msg, sizeof msg, "the job it started in round %u (mode %u %s, M %u N %u K %u, D at 0x%08x stride %u) ended with %s",
+                                   sj.round, bj.mode, tb::mode_name(md).c_str(), m, n, k, bj.d, bj.d_stride, mma_status_name(st));
+    const size_t rest = sizeof msg - (size_t)head;
+    if (j.ref != st) {
+        std::snprintf(msg + head, rest, ", the golden model's status is %s", mma_status_name(j.ref));
+        return msg;
+    }
+    if (st != MMA_OK) return "";
+    for (unsigned i = 0; i < m; i++)
+        for (unsigned c = 0; c < n; c++) {
+            uint64_t got = 0;
+            get_codes(now + (bj.d - base) + i * bj.d_stride + c * d_esz, &got, 1, 1, d_esz, false);
+            const uint64_t want = j.d[(size_t)i * n + c] & (d_esz == 2 ? 0xFFFFull : 0xFFFFFFFFull);
+            if (got != want) {
+                std::snprintf(msg + head, rest, ": D[%u][%u] golden 0x%0*llx, RTL 0x%0*llx", i, c, 2 * d_esz,
+                              (unsigned long long)want, 2 * d_esz, (unsigned long long)got);
+                return msg;
+            }
+        }
+    // every byte but D's rows as the job found it
+    std::vector<bool> in_d(STORM_SPAN + STORM_REACH, false);
+    for (unsigned i = 0; i < m; i++)
+        for (unsigned b = 0; b < d.row; b++) in_d[bj.d - base + i * bj.d_stride + b] = true;
+    for (uint32_t x = 0; x < STORM_SPAN + STORM_REACH; x++)
+        if (!in_d[x] && now[x] != sj.before[x]) {
+            std::snprintf(msg + head, rest, ", but it wrote 0x%08x outside D's rows (0x%02x, was 0x%02x)", base + x, now[x],
+                          sj.before[x]);
+            return msg;
+        }
+    return "";
+}
+
+}  // namespace
+
+std::string storm(sim::Dut &dut, mma_accel &dev, const mma_hw_config &cfg, const Spec &s, uint64_t *digest, StormChecks *checks) {
+    sim::AxiMem &mem = dut.mem();
+    storm_start(dut, s);
+    mem.set_timing(s.timing, s.seed * 37 + s.index);
+    mem.clear_faults();
+    mem.clear_windows();   // a started job may write anywhere in memory
+    tb::rng r(s.seed ^ 0x9B05688C2B3E6C1Full ^ s.fault_arg, s.index);
+    const unsigned rounds = 8 + r.below(128);
+    const uint32_t words = STORM_SPAN / BEAT;
+    char msg[160];
+    uint64_t h = 0xCBF29CE484222325ull;   // FNV-1a over 64-bit words
+    auto fold = [&h](uint64_t v) { h = (h ^ v) * 0x100000001B3ull; };
+    const uint64_t t0 = dut.cycles();
+    auto access = [&](uint32_t off, uint32_t v, bool read, uint8_t strb) {
+        uint8_t resp = 0;
+        if (read) fold(dut.read32(off, &resp));
+        else dut.write32(off, v, &resp, strb);
+        fold(resp);
+        if (resp == 1) std::snprintf(msg, sizeof msg, "0x%03x answered EXOKAY (1), not OKAY, SLVERR or DECERR", off);
+        return resp != 1;
+    };
+    auto in_mem = [&] { return mem.base() + BEAT * r.below(words); };
+    StormJob sj;
+    // the status STATUS shows for a job that has ended (its ERR_CAUSE read if it failed);
+    // MMA_ERR_TIMEOUT while busy or when it shows neither DONE nor ERROR
+    auto ended = [&](uint32_t status) {
+        if ((status & MMA_ACCEL__STATUS__BUSY_bm) || !(status & (MMA_ACCEL__STATUS__DONE_bm | MMA_ACCEL__STATUS__ERROR_bm)))
+            return MMA_ERR_TIMEOUT;
+        if (!(status & MMA_ACCEL__STATUS__ERROR_bm)) return MMA_OK;
+        const uint32_t cause = dut.read32(REG(ERR_CAUSE));
+        fold(cause);
+        return (mma_status)cause;
+    };
+    // checks the storm's job sj, which ended with status st, on memory as it is now
+    auto judge = [&](mma_status st) {
+        sj.live = false;
+        if (st != MMA_OK && st != MMA_ERR_METADATA && st != MMA_ERR_CODE) return std::string();
+        // --corrupt: the harness's self-test, one bit of the job's D flipped before the check
+        if (s.corrupt && st == MMA_OK && sj.bj.d - mem.base() < STORM_SPAN) mem.host(sj.bj.d, 1)[0] ^= 1;
+        unsigned what = 0;
+        std::string e = check_storm_job(cfg, sj, st, mem.host(mem.base(), STORM_SPAN + STORM_REACH), mem.base(), &what);
+        checks->jobs += what != 0;
+        checks->d += what == 2;
+        return e;
+    };
+    for (unsigned i = 0; i < rounds && !dut.stopped_at(); i++) {
+        bool ok = true;
+        if (r.below(6) == 0) {
+            // whether this start finds the accelerator idle (then nothing else starts a job before
+            // it, and the memory does not change until it runs), and whether the round started a job
+            uint8_t resp = 0;
+            const uint32_t status = dut.read32(REG(STATUS), &resp), jobs = dut.read32(REG(JOBS));
+            fold(status);
+            fold(resp);
+            fold(jobs);
+            const bool idle = !(status & MMA_ACCEL__STATUS__BUSY_bm);
+            if (idle && sj.live && !sj.disturbed) {
+                // the storm's previous job has ended, and nothing has acknowledged it
+                if (!(status & (MMA_ACCEL__STATUS__DONE_bm | MMA_ACCEL__STATUS__ERROR_bm))) {
+                    std::snprintf(msg, sizeof msg, "the job it started in round %u is over with STATUS 0x%x: neither DONE nor ERROR",
+                                  sj.round, status);
+                    return msg;
+                }
+                const std::string e = judge(ended(status));
+                if (!e.empty()) return e;
+            }
+            if (idle) {
+                const uint8_t *now = mem.host(mem.base(), STORM_SPAN + STORM_REACH);
+                sj.before.assign(now, now + STORM_SPAN + STORM_REACH);
+            }
+            const uint32_t job[][2] = {
+                {REG(JOB_MODE), r.below(cfg.nmodes) | (r.chance(50) ? MMA_ACCEL__JOB_MODE__ORDERED_bm : 0u)},
+                {REG(JOB_M), 1 + r.below(40)}, {REG(JOB_N), 1 + r.below(40)}, {REG(JOB_K), 1 + r.below(300)},
+                {REG(A_ADDR), in_mem()}, {REG(A_STRIDE), BEAT * (1 + r.below(24))},
+                {REG(B_ADDR), in_mem()}, {REG(B_STRIDE), BEAT * (1 + r.below(24))},
+                {REG(C_ADDR), in_mem()}, {REG(C_STRIDE), BEAT * (1 + r.below(8))},
+                {REG(D_ADDR), in_mem()}, {REG(D_STRIDE), BEAT * (1 + r.below(8))},
+                {REG(META_ADDR), in_mem()}, {REG(META_STRIDE), BEAT * (1 + r.below(4))},
+                {REG(SA_ADDR), in_mem()}, {REG(SA_STRIDE), BEAT * (1 + r.below(4))},
+                {REG(SB_ADDR), in_mem()}, {REG(SB_STRIDE), BEAT * (1 + r.below(4))},
+                {REG(CTRL), MMA_ACCEL__CTRL__START_bm}};
+            for (const auto &w : job) ok = ok && access(w[0], w[1], false, 0xF);
+            const uint32_t jobs_after = dut.read32(REG(JOBS));
+            fold(jobs_after);
+            if (ok && idle && jobs_after == jobs + 1) {
+                mma_accel_bus_job &b = sj.bj;
+                b.mode = (uint8_t)(job[0][1] & ~MMA_ACCEL__JOB_MODE__ORDERED_bm);
+                b.ordered = (job[0][1] & MMA_ACCEL__JOB_MODE__ORDERED_bm) != 0;
+                b.m = job[1][1]; b.n = job[2][1]; b.k = job[3][1];
+                b.a = job[4][1]; b.a_stride = job[5][1]; b.b = job[6][1]; b.b_stride = job[7][1];
+                b.c = job[8][1]; b.c_stride = job[9][1]; b.d = job[10][1]; b.d_stride = job[11][1];
+                b.meta = job[12][1]; b.meta_stride = job[13][1];
+                b.sa = job[14][1]; b.sa_stride = job[15][1]; b.sb = job[16][1]; b.sb_stride = job[17][1];
+                sj.live = true;
+                sj.disturbed = false;
+                sj.round = i;
+            } else if (jobs_after != jobs) {
+                sj.live = false;   // a job started whose registers are not all this round's
+            }
+            // else: the accelerator was busy and refused the round's writes and its start
+        } else {
+            const uint32_t off = r.chance(70) ? REG(CTRL) + 4 * r.below((REG(SB_STRIDE) - REG(CTRL)) / 4 + 1)
+                                              : 4 * r.below(1024);
+            uint32_t v;
+            switch (r.below(4)) {
+            case 0: v = (uint32_t)r.next(); break;
+            case 1: v = r.below(64); break;
+            case 2: v = in_mem(); break;
+            default: v = BEAT * r.below(8); break;
+            }
+            const bool read = r.chance(20);
+            ok = access(off, v, read, r.chance(75) ? 0xF : (uint8_t)r.below(16));
+            if (!read && off == REG(CTRL)) sj.disturbed = true;
+        }
+        if (!ok) return msg;
+        if (r.chance(25)) dut.run(1 + r.below(600), false);
+    }
+    // the end: the driver's wait (until idle, then CTRL.ack: the status of the storm's job if one is
+    // pending) or the driver's reset, each within the same timeout
+    const uint64_t timeout = dev.timeout, limit = 400000;
+    dev.timeout = limit;
+    const bool by_ack = r.below(3) == 0;
+    const bool pending = sj.live && !sj.disturbed;   // the storm's last job: its outcome is what the end sees
+    mma_status job_status = MMA_ERR_TIMEOUT;         // its status, unknown so far
+    bool hung = false;
+    if (!dut.stopped_at() && by_ack) {
+        job_status = mma_accel_wait(&dev, nullptr);
+        hung = job_status == MMA_ERR_TIMEOUT;
+    } else if (!dut.stopped_at()) {
+        // before the reset, the outcome of a storm job that has ended (STATUS, ERR_CAUSE; no ack)
+        if (pending) {
+            const uint32_t status = dut.read32(REG(STATUS));
+            fold(status);
+            job_status = ended(status);
+        }
+        hung = mma_accel_reset(&dev) != MMA_OK;
+    }
+    dev.timeout = timeout;
+    fold(dut.cycles() - t0);
+    const uint8_t *span = mem.host(mem.base(), STORM_SPAN + STORM_REACH);
+    for (uint32_t i = 0; i < STORM_SPAN + STORM_REACH; i += 8) {
+        uint64_t w;
+        std::memcpy(&w, span + i, 8);
+        fold(w);
+    }
+    *digest = h;
+    for (const std::string &v : mem.take_violations()) return "bus: " + v;
+    if (dut.stopped_at()) return "the model stopped at an RTL assertion";
+    const char *end = by_ack ? "the driver's wait and CTRL.ack" : "the driver's reset";
+    if (hung) {
+        std::snprintf(msg, sizeof msg, "still busy %llu cycles into %s", (unsigned long long)limit, end);
+        return msg;
+    }
+    const uint32_t status = dut.read32(REG(STATUS)), cause = dut.read32(REG(ERR_CAUSE));
+    if (status != 0 || cause != 0) {
+        std::snprintf(msg, sizeof msg, "STATUS 0x%x ERR_CAUSE %u after %s, expected 0 and 0", status, cause, end);
+        return msg;
+    }
+    if (!mem.idle()) return "bus transactions still open when the accelerator reports idle";
+    return pending ? judge(job_status) : std::string();
+}
+
+}  // namespace mmasim
