@@ -40,15 +40,15 @@ struct StormJob {
     std::vector<uint8_t> before;   // the first STORM_SPAN + STORM_REACH bytes of memory at its start
 };
 
-
 // Checks a storm's job that ended with status st (MMA_OK, or the data errors MMA_ERR_METADATA and
-// MMA_ERR_CODE, which the golden model must report alike) against the golden model on the memory it
-// started from; now: that memory at the storm's end. An MMA_OK job must have written mma_gemm's D
-// and no other byte. "" when it holds; *checked is 2 when D was compared, 1 when the status only, 0 (and "" returned)
-// when it cannot be checked: D overlaps an operand or its own rows, an operand lies outside the
-// span, or the job asks for plain metadata of an instruction that has only ::ordered_metadata.
+// MMA_ERR_CODE, which the golden model must report alike) against the golden model on the memory
+// it started from; now: the same bytes after it ended. An MMA_OK job must have written mma_gemm's
+// D and no other byte. "" when it holds; *checked is 2 when D was compared, 1 when the status
+// only, and 0 (with "") when the job cannot be checked: D overlaps an operand or its own rows, an
+// operand lies outside the span, or the job asks for plain metadata of an instruction that has
+// only ::ordered_metadata.
 std::string check_storm_job(const mma_hw_config &cfg, const StormJob &sj, mma_status st, const uint8_t *now,
-                                   uint32_t base, unsigned *checked) {
+                            uint32_t base, unsigned *checked) {
     *checked = 0;
     const mma_accel_bus_job &bj = sj.bj;
     const mma_hw_mode &md = cfg.modes[bj.mode];
@@ -77,7 +77,8 @@ std::string check_storm_job(const mma_hw_config &cfg, const StormJob &sj, mma_st
         get_codes(at(bj.a + i * bj.a_stride), &j.a[(size_t)i * ka], ka, 1, eb, md.packed);
         get_codes(at(bj.c + i * bj.c_stride), &j.c[(size_t)i * n], n, 1, c_esz, false);
         if (md.sparse)
-            for (unsigned q = 0; q < k / 4; q++) j.meta[(size_t)i * (k / 4) + q] = (at(bj.meta + i * bj.meta_stride)[q / 2] >> (4 * (q % 2))) & 0xF;
+            for (unsigned q = 0; q < k / 4; q++)   // two nibbles a byte, the first in the low one
+                j.meta[(size_t)i * (k / 4) + q] = (at(bj.meta + i * bj.meta_stride)[q / 2] >> (4 * (q % 2))) & 0xF;
         if (md.stype) get_codes(at(bj.sa + i * bj.sa_stride), &j.sa[(size_t)i * j.nblk], j.nblk, 1, 1, false);
     }
     for (unsigned c = 0; c < n; c++) {
@@ -87,8 +88,10 @@ std::string check_storm_job(const mma_hw_config &cfg, const StormJob &sj, mma_st
     tb::run_golden(j);
     *checked = st == MMA_OK ? 2 : 1;
     char msg[320];
-    const int head = std::snprintf(msg, sizeof msg, "the job it started in round %u (mode %u %s, M %u N %u K %u, D at 0x%08x stride %u) ended with %s",
-                                   sj.round, bj.mode, tb::mode_name(md).c_str(), m, n, k, bj.d, bj.d_stride, mma_status_name(st));
+    const int head = std::snprintf(msg, sizeof msg,
+                                   "the job it started in round %u (mode %u %s, M %u N %u K %u, D at 0x%08x stride %u) ended with %s",
+                                   sj.round, bj.mode, tb::mode_name(md).c_str(), m, n, k, bj.d, bj.d_stride,
+                                   mma_status_name(st));
     const size_t rest = sizeof msg - (size_t)head;
     if (j.ref != st) {
         std::snprintf(msg + head, rest, ", the golden model's status is %s", mma_status_name(j.ref));
