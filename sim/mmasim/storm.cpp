@@ -30,8 +30,8 @@ void storm_start(sim::Dut &dut, const Spec &s) {
 }
 
 // The last job a storm started on an idle accelerator: its registers and the storm's memory as it
-// was then. disturbed: a later round wrote CTRL (a start, an acknowledge or a soft reset may end
-// it or hide its outcome); live is false once it is checked, or a job started that is not all one
+// was then. disturbed: a later round wrote a command to CTRL (a start, an acknowledge or a soft
+// reset may end it or hide its outcome); live is false once it is checked, or a job started that is not all one
 // round's.
 struct StormJob {
     bool live = false, disturbed = false;
@@ -235,8 +235,13 @@ std::string storm(sim::Dut &dut, mma_accel &dev, const mma_hw_config &cfg, const
             default: v = BEAT * r.below(8); break;
             }
             const bool read = r.chance(20);
-            ok = access(off, v, read, r.chance(75) ? 0xF : (uint8_t)r.below(16));
-            if (!read && off == REG(CTRL)) sj.disturbed = true;
+            const uint8_t strb = r.chance(75) ? 0xF : (uint8_t)r.below(16);
+            ok = access(off, v, read, strb);
+            // a CTRL write with a command (start, soft reset, ack: bits of byte 0) may end the
+            // storm's job or clear its outcome; one without (no byte 0, or none of the bits) is
+            // ignored by the register map, and the job stays checked
+            constexpr uint32_t commands = MMA_ACCEL__CTRL__START_bm | MMA_ACCEL__CTRL__SOFT_RESET_bm | MMA_ACCEL__CTRL__ACK_bm;
+            if (!read && off == REG(CTRL) && (strb & 1) && (v & commands)) sj.disturbed = true;
         }
         if (!ok) return msg;
         if (r.chance(25)) dut.run(1 + r.below(600), false);

@@ -27,7 +27,7 @@ struct StormChecks {
 // with STATUS and ERR_CAUSE clear and no bus transaction open, the AXI master must not have broken
 // the protocol (the memory's checks, the RTL's assertions), and every access must have been
 // answered OKAY, SLVERR or DECERR. A plausible job's round reads STATUS and JOBS first and JOBS
-// after. A job started on an idle accelerator, as long as no CTRL write and no other start follow
+// after. A job started on an idle accelerator, as long as no CTRL command and no other start follow
 // it, is checked against the golden model (check_storm_job) with the status it ended with: what
 // STATUS and ERR_CAUSE hold when the next plausible round finds the accelerator idle, or at the
 // end what the driver's wait returns, or before the reset what they hold once it has ended
