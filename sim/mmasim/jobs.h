@@ -33,8 +33,9 @@ enum class Fault {
     reg_misuse,  // read-only and unmapped register writes        -> SLVERR / DECERR, nothing changes
     k_grid,      // K off the mode's grid: sparse not a multiple of 4, packed odd, sparse or
                  // block-scaled past one buffer pass, any mode past 16 bits -> SHAPE
-    reg_storm,   // random register traffic before the job (jobs it starts included), then the
-                 // driver's reset or wait and ack                -> idle and clean, the job exact
+    reg_storm,   // random register traffic before the job (jobs it starts included, each checked
+                 // against mma_gemm while no command follows it), then the driver's reset or wait
+                 // and ack (sim/mmasim/storm.h)                   -> idle and clean, the job exact
     count
 };
 // The kinds a random faulted job draws from: bad_mode .. reg_misuse, the ten there were before
