@@ -19,13 +19,6 @@ const char *const FAULT_NAMES[] = {"none", "bad_mode", "shape", "align", "range"
                                    "decerr", "soft_reset", "busy_write", "reg_misuse", "k_grid", "reg_storm"};
 static_assert(sizeof FAULT_NAMES / sizeof FAULT_NAMES[0] == (size_t)Fault::count, "one name per fault");
 
-// one operand region: `rows` rows of `row` bytes at `addr`, `stride` apart
-struct Region {
-    uint32_t addr = 0, stride = 0, rows = 0, row = 0;
-    uint32_t bytes() const { return rows ? (rows - 1) * stride + row : 0; }
-    uint32_t span() const { return rows * stride; }
-};
-
 }  // namespace
 
 const char *fault_name(Fault f) { return FAULT_NAMES[(size_t)f]; }
@@ -225,25 +218,9 @@ Outcome run(sim::Dut &dut, mma_accel &dev, const mma_hw_config &cfg, const Geome
     }
 
     // ------------------------------------------------------------------ placement
-    Region ra, rb, rc, rd, rm, rsa, rsb;
-    ra.rows = m;
-    ra.row = md.packed ? (k + 1) / 2 : md.sparse ? k / 2 * eb : k * eb;
-    rb.rows = n;
-    rb.row = md.packed ? (k + 1) / 2 : k * eb;
-    rc.rows = m;
-    rc.row = n * c_esz;
-    rd.rows = m;
-    rd.row = n * d_esz;
-    if (md.sparse) {
-        rm.rows = m;
-        rm.row = (k + 7) / 8;
-    }
-    if (md.stype) {
-        rsa.rows = m;
-        rsa.row = j.nblk;
-        rsb.rows = n;
-        rsb.row = j.nblk;
-    }
+    std::array<Region, 7> regions = operand_regions(md, m, n, k, j.nblk);
+    Region &ra = regions[0], &rb = regions[1], &rc = regions[2], &rd = regions[3], &rm = regions[4], &rsa = regions[5],
+           &rsb = regions[6];
     uint32_t cursor = mem.base() + BEAT * dr.below(4096);
     uint64_t beats = 0;
     for (Region *x : {&ra, &rb, &rc, &rd, &rm, &rsa, &rsb}) {
@@ -266,13 +243,7 @@ Outcome run(sim::Dut &dut, mma_accel &dev, const mma_hw_config &cfg, const Geome
         put_codes(mem.host(ra.addr + i * ra.stride, ra.row), &j.a[(size_t)i * (md.sparse ? k / 2 : k)],
                   md.sparse ? k / 2 : k, 1, eb, md.packed);
         put_codes(mem.host(rc.addr + i * rc.stride, rc.row), &j.c[(size_t)i * n], n, 1, c_esz, false);
-        if (md.sparse) {
-            uint8_t *h = mem.host(rm.addr + i * rm.stride, rm.row);
-            for (unsigned q = 0; q < k / 4; q++) {
-                const uint8_t nib = j.meta[(size_t)i * (k / 4) + q] & 0xF;
-                h[q / 2] = (uint8_t)(q % 2 ? ((h[q / 2] & 0x0F) | (nib << 4)) : ((h[q / 2] & 0xF0) | nib));
-            }
-        }
+        if (md.sparse) put_meta(mem.host(rm.addr + i * rm.stride, rm.row), &j.meta[(size_t)i * (k / 4)], k / 4);
         if (md.stype) put_codes(mem.host(rsa.addr + i * rsa.stride, rsa.row), &j.sa[(size_t)i * j.nblk], j.nblk, 1, 1, false);
     }
     for (unsigned c = 0; c < n; c++) {

@@ -56,29 +56,26 @@ std::string check_storm_job(const mma_hw_config &cfg, const StormJob &sj, mma_st
     tb::job j;
     tb::shape_job(j, cfg, md, m, n, k, bj.ordered || !md.sparse);
     if (md.sparse && mma_instr_validate(&j.ins, nullptr) != MMA_OK) return "";
-    const unsigned ka = md.sparse ? k / 2 : k;
-    auto bytes = [&](unsigned cnt, unsigned size) { return md.packed ? (cnt + 1) / 2 : cnt * size; };
-    struct Op { uint32_t addr, stride, rows, row; };
-    std::vector<Op> in = {{bj.a, bj.a_stride, m, bytes(ka, eb)}, {bj.b, bj.b_stride, n, bytes(k, eb)},
-                          {bj.c, bj.c_stride, m, n * c_esz}};
-    if (md.sparse) in.push_back({bj.meta, bj.meta_stride, m, (k + 7) / 8});
-    if (md.stype) {
-        in.push_back({bj.sa, bj.sa_stride, m, j.nblk});
-        in.push_back({bj.sb, bj.sb_stride, n, j.nblk});
+    // the operands where the job's registers put them
+    std::array<Region, 7> rg = operand_regions(md, m, n, k, j.nblk);
+    const uint32_t addr[7] = {bj.a, bj.b, bj.c, bj.d, bj.meta, bj.sa, bj.sb};
+    const uint32_t stride[7] = {bj.a_stride, bj.b_stride, bj.c_stride, bj.d_stride, bj.meta_stride, bj.sa_stride, bj.sb_stride};
+    for (unsigned o = 0; o < 7; o++) {
+        rg[o].addr = addr[o];
+        rg[o].stride = stride[o];
     }
-    const Op d{bj.d, bj.d_stride, m, n * d_esz};
-    auto end = [](const Op &o) { return (uint64_t)o.addr + (uint64_t)(o.rows - 1) * o.stride + o.row; };
-    auto inside = [&](const Op &o) { return o.addr >= base && end(o) <= (uint64_t)base + STORM_SPAN + STORM_REACH; };
+    const Region &d = rg[3];
+    auto end = [](const Region &o) { return (uint64_t)o.addr + o.bytes(); };
+    auto inside = [&](const Region &o) { return o.addr >= base && end(o) <= (uint64_t)base + STORM_SPAN + STORM_REACH; };
     if (!inside(d) || (m > 1 && d.stride < d.row)) return "";
-    for (const Op &o : in)
-        if (!inside(o) || (o.addr < end(d) && d.addr < end(o))) return "";
-    auto at = [&](uint32_t addr) { return sj.before.data() + (addr - base); };
+    for (unsigned o = 0; o < 7; o++)
+        if (o != 3 && rg[o].rows && (!inside(rg[o]) || (rg[o].addr < end(d) && d.addr < end(rg[o])))) return "";
+    const unsigned ka = md.sparse ? k / 2 : k;
+    auto at = [&](uint32_t a) { return sj.before.data() + (a - base); };
     for (unsigned i = 0; i < m; i++) {
         get_codes(at(bj.a + i * bj.a_stride), &j.a[(size_t)i * ka], ka, 1, eb, md.packed);
         get_codes(at(bj.c + i * bj.c_stride), &j.c[(size_t)i * n], n, 1, c_esz, false);
-        if (md.sparse)
-            for (unsigned q = 0; q < k / 4; q++)   // two nibbles a byte, the first in the low one
-                j.meta[(size_t)i * (k / 4) + q] = (at(bj.meta + i * bj.meta_stride)[q / 2] >> (4 * (q % 2))) & 0xF;
+        if (md.sparse) get_meta(at(bj.meta + i * bj.meta_stride), &j.meta[(size_t)i * (k / 4)], k / 4);
         if (md.stype) get_codes(at(bj.sa + i * bj.sa_stride), &j.sa[(size_t)i * j.nblk], j.nblk, 1, 1, false);
     }
     for (unsigned c = 0; c < n; c++) {
