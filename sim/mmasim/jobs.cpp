@@ -6,6 +6,7 @@
 #include <cstring>
 
 #include "../common/tb_cov.h"
+#include "job_checks.h"
 #include "layout.h"
 #include "storm.h"
 
@@ -396,6 +397,21 @@ Outcome run(sim::Dut &dut, mma_accel &dev, const mma_hw_config &cfg, const Geome
         break;
     }
     default: break;
+    }
+    // the refusal the fault was built for is the one the register checks' oracle predicts (two
+    // descriptions of the same contract that must agree; a job without one must pass its checks)
+    {
+        const bool refused = out.expected == MMA_ERR_FORMAT_PAIR || out.expected == MMA_ERR_SHAPE ||
+                             out.expected == MMA_ERR_ALIGN || out.expected == MMA_ERR_RANGE;
+        const Refusal want = refused ? Refusal{out.expected, want_info} : Refusal{};
+        const Refusal got = job_refusal(cfg, g, bj);
+        if (got.cause != want.cause || got.reg != want.reg) {
+            char e[200];
+            std::snprintf(e, sizeof e, "harness: the fault expects %s (register 0x%03x), the register checks' oracle %s (0x%03x)",
+                          mma_status_name(want.cause), want.reg, mma_status_name(got.cause), got.reg);
+            out.message = e;
+            return out;
+        }
     }
     // jobs that fail before computing: give them a short timeout window all the same
     const uint64_t lanes = md.lanes ? md.lanes : 1;
