@@ -210,6 +210,7 @@ Outcome run(sim::Dut &dut, mma_accel &dev, const mma_hw_config &cfg, const Geome
         // a bin a checked job: the summary counts them
         out.bins.insert(out.bins.end(), checks.jobs, "storm:job-checked");
         out.bins.insert(out.bins.end(), checks.d, "storm:job-d-checked");
+        out.bins.insert(out.bins.end(), checks.refused, "storm:job-refused");
         storm_cycles = out.cycles = dut.cycles() - ts;
         if (!e.empty()) {
             out.message = "register storm: " + e;

@@ -56,7 +56,8 @@ struct Spec {
     Fault fault = Fault::none;
     unsigned fault_arg = 0;       // which operand / register / variant
     sim::AxiTiming timing;
-    bool corrupt = false;         // harness self-test: flip a bit of D after the job, before the check
+    bool corrupt = false;         // harness self-test: flip a bit of D after the job, before the check (of a storm's
+                                  // job: its D, or a byte of memory under one refused at its checks)
     bool stray_b = false;         // harness self-test: the memory sends a write response nobody asked for
     bool irq_check = true;        // IRQ_EN drawn and the interrupt line checked at the job's end (bench: off,
                                   // its cycles are the job's alone)

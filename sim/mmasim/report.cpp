@@ -232,8 +232,9 @@ void Summary::print(FILE *f) const {
         return it == coverage.end() ? 0ull : (unsigned long long)it->second;
     };
     if (count("fault:reg_storm"))
-        std::fprintf(f, "  storms        %llu: %llu of the jobs they started checked against mma_gemm, %llu of them D bit for bit\n",
-                     count("fault:reg_storm"), count("storm:job-checked"), count("storm:job-d-checked"));
+        std::fprintf(f, "  storms        %llu: %llu of the jobs they started checked against mma_gemm, %llu of them D bit for bit;"
+                        " %llu refused as their registers' checks predict\n",
+                     count("fault:reg_storm"), count("storm:job-checked"), count("storm:job-d-checked"), count("storm:job-refused"));
     size_t shown = 0;
     for (const Failure &x : failures) {
         if (shown++ == 10) {

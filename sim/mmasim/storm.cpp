@@ -5,6 +5,7 @@
 #include <cstring>
 #include <vector>
 
+#include "job_checks.h"
 #include "layout.h"
 
 namespace mmasim {
@@ -39,6 +40,28 @@ struct StormJob {
     mma_accel_bus_job bj{};
     std::vector<uint8_t> before;   // the first STORM_SPAN + STORM_REACH bytes of memory at its start
 };
+
+// "the job it started in round R (its mode, shape and D) ended with <st>", the head of a failure's message.
+std::string describe(const mma_hw_config &cfg, const StormJob &sj, mma_status st) {
+    const mma_accel_bus_job &bj = sj.bj;
+    char msg[240];
+    std::snprintf(msg, sizeof msg, "the job it started in round %u (mode %u %s, M %u N %u K %u, D at 0x%08x stride %u) ended with %s",
+                  sj.round, bj.mode, bj.mode < cfg.nmodes ? tb::mode_name(cfg.modes[bj.mode]).c_str() : "past the mode table",
+                  bj.m, bj.n, bj.k, bj.d, bj.d_stride, mma_status_name(st));
+    return msg;
+}
+
+// The first byte of the storm's memory (span bytes at base) that differs between before and now, as
+// ", but it wrote 0x... (0x.., was 0x..)"; "" when none. skip: bytes that may differ (NULL: none).
+std::string first_write(const uint8_t *before, const uint8_t *now, uint32_t base, const std::vector<bool> *skip) {
+    for (uint32_t x = 0; x < STORM_SPAN + STORM_REACH; x++)
+        if (!(skip && (*skip)[x]) && now[x] != before[x]) {
+            char msg[120];
+            std::snprintf(msg, sizeof msg, ", but it wrote 0x%08x (0x%02x, was 0x%02x)", base + x, now[x], before[x]);
+            return msg;
+        }
+    return "";
+}
 
 // Checks a storm's job that ended with status st (MMA_OK, or the data errors MMA_ERR_METADATA and
 // MMA_ERR_CODE, which the golden model must report alike) against the golden model on the memory
@@ -85,10 +108,7 @@ std::string check_storm_job(const mma_hw_config &cfg, const StormJob &sj, mma_st
     tb::run_golden(j);
     *checked = st == MMA_OK ? 2 : 1;
     char msg[320];
-    const int head = std::snprintf(msg, sizeof msg,
-                                   "the job it started in round %u (mode %u %s, M %u N %u K %u, D at 0x%08x stride %u) ended with %s",
-                                   sj.round, bj.mode, tb::mode_name(md).c_str(), m, n, k, bj.d, bj.d_stride,
-                                   mma_status_name(st));
+    const int head = std::snprintf(msg, sizeof msg, "%s", describe(cfg, sj, st).c_str());
     const size_t rest = sizeof msg - (size_t)head;
     if (j.ref != st) {
         std::snprintf(msg + head, rest, ", the golden model's status is %s", mma_status_name(j.ref));
@@ -110,12 +130,50 @@ std::string check_storm_job(const mma_hw_config &cfg, const StormJob &sj, mma_st
     std::vector<bool> in_d(STORM_SPAN + STORM_REACH, false);
     for (unsigned i = 0; i < m; i++)
         for (unsigned b = 0; b < d.row; b++) in_d[bj.d - base + i * bj.d_stride + b] = true;
-    for (uint32_t x = 0; x < STORM_SPAN + STORM_REACH; x++)
-        if (!in_d[x] && now[x] != sj.before[x]) {
-            std::snprintf(msg + head, rest, ", but it wrote 0x%08x outside D's rows (0x%02x, was 0x%02x)", base + x, now[x],
-                          sj.before[x]);
-            return msg;
+    const std::string w = first_write(sj.before.data(), now, base, &in_d);
+    return w.empty() ? w : std::string(msg) + w + " outside D's rows";
+}
+
+// Checks a storm's job against the register checks' oracle (job_checks.h): a job it refuses must end
+// with that cause, ERR_INFO naming that register, and no byte of memory written (*refused = true);
+// a job it passes must not end with a refusal, nor with a bus error while every operand lies in
+// memory (mem_end: the end of the memory model). "" when that holds.
+std::string check_storm_refusal(const mma_hw_config &cfg, const Geometry &g, const StormJob &sj, mma_status st,
+                                uint32_t info, const uint8_t *now, uint32_t base, uint64_t mem_end, bool *refused) {
+    const Refusal want = job_refusal(cfg, g, sj.bj);
+    *refused = want.cause != MMA_OK;
+    char msg[160];
+    if (*refused) {
+        if (st != want.cause || info != want.reg) {
+            std::snprintf(msg, sizeof msg, " (ERR_INFO 0x%03x); its registers' checks refuse it with %s, ERR_INFO 0x%03x", info,
+                          mma_status_name(want.cause), want.reg);
+            return describe(cfg, sj, st) + msg;
         }
+        const std::string w = first_write(sj.before.data(), now, base, nullptr);
+        return w.empty() ? w : describe(cfg, sj, st) + w + " after its registers' checks refused it";
+    }
+    if (st == MMA_ERR_FORMAT_PAIR || st == MMA_ERR_SHAPE || st == MMA_ERR_ALIGN || st == MMA_ERR_RANGE) {
+        std::snprintf(msg, sizeof msg, " (ERR_INFO 0x%03x), a refusal, but its registers pass every check", info);
+        return describe(cfg, sj, st) + msg;
+    }
+    if (st == MMA_ERR_BUS) {
+        const mma_accel_bus_job &bj = sj.bj;
+        const mma_hw_mode &md = cfg.modes[bj.mode];
+        const unsigned nblk = md.stype ? (bj.k + md.block_k - 1) / md.block_k : 0;
+        const std::array<Region, 7> rg = operand_regions(md, bj.m, bj.n, bj.k, nblk);
+        const uint32_t addr[7] = {bj.a, bj.b, bj.c, bj.d, bj.meta, bj.sa, bj.sb};
+        const uint32_t stride[7] = {bj.a_stride, bj.b_stride, bj.c_stride, bj.d_stride, bj.meta_stride, bj.sa_stride, bj.sb_stride};
+        bool outside = false;
+        for (unsigned o = 0; o < 7; o++)
+            if (rg[o].rows) {
+                const uint64_t end = (uint64_t)addr[o] + (uint64_t)(rg[o].rows - 1) * stride[o] + rg[o].row;
+                outside = outside || addr[o] < base || end > mem_end;
+            }
+        if (!outside) {
+            std::snprintf(msg, sizeof msg, " (ERR_INFO 0x%08x), but every operand lies in memory", info);
+            return describe(cfg, sj, st) + msg;
+        }
+    }
     return "";
 }
 
@@ -128,6 +186,7 @@ std::string storm(sim::Dut &dut, mma_accel &dev, const mma_hw_config &cfg, const
     mem.clear_faults();
     mem.clear_windows();   // a started job may write anywhere in memory
     tb::rng r(s.seed ^ 0x9B05688C2B3E6C1Full ^ s.fault_arg, s.index);
+    tb::rng pr(s.seed ^ 0x1F83D9ABFB41BD6Bull ^ s.fault_arg, s.index);   // the job rounds' broken rules
     const unsigned rounds = 8 + r.below(128);
     const uint32_t words = STORM_SPAN / BEAT;
     char msg[160];
@@ -144,24 +203,37 @@ std::string storm(sim::Dut &dut, mma_accel &dev, const mma_hw_config &cfg, const
     };
     auto in_mem = [&] { return mem.base() + BEAT * r.below(words); };
     StormJob sj;
-    // the status STATUS shows for a job that has ended (its ERR_CAUSE read if it failed);
-    // MMA_ERR_TIMEOUT while busy or when it shows neither DONE nor ERROR
-    auto ended = [&](uint32_t status) {
+    // the status STATUS shows for a job that has ended (its ERR_CAUSE and ERR_INFO read into *info if
+    // it failed); MMA_ERR_TIMEOUT while busy or when it shows neither DONE nor ERROR
+    auto ended = [&](uint32_t status, uint32_t *info) {
+        *info = 0;
         if ((status & MMA_ACCEL__STATUS__BUSY_bm) || !(status & (MMA_ACCEL__STATUS__DONE_bm | MMA_ACCEL__STATUS__ERROR_bm)))
             return MMA_ERR_TIMEOUT;
         if (!(status & MMA_ACCEL__STATUS__ERROR_bm)) return MMA_OK;
         const uint32_t cause = dut.read32(REG(ERR_CAUSE));
+        *info = dut.read32(REG(ERR_INFO));
         fold(cause);
+        fold(*info);
         return (mma_status)cause;
     };
-    // checks the storm's job sj, which ended with status st, on memory as it is now
-    auto judge = [&](mma_status st) {
+    const Geometry geo{dev.caps.tm, dev.caps.tn, dev.caps.p, dev.caps.mb, dev.caps.nb, dev.caps.kpass_bytes, dev.caps.nmodes};
+    // checks the storm's job sj, which ended with status st (ERR_INFO info), on memory as it is now:
+    // its registers' checks first, then what it computed
+    auto judge = [&](mma_status st, uint32_t info) {
         sj.live = false;
+        if (st == MMA_ERR_TIMEOUT) return std::string();   // not over: the reset ends it
+        uint8_t *now = mem.host(mem.base(), STORM_SPAN + STORM_REACH);
+        // --corrupt: the harness's self-test, a byte of memory changed under a job that is refused
+        if (s.corrupt && job_refusal(cfg, geo, sj.bj).cause != MMA_OK) now[sj.round] ^= 0x80;
+        bool refused = false;
+        std::string e = check_storm_refusal(cfg, geo, sj, st, info, now, mem.base(), (uint64_t)mem.base() + mem.size(), &refused);
+        checks->refused += refused && e.empty();
+        if (!e.empty() || refused) return e;
         if (st != MMA_OK && st != MMA_ERR_METADATA && st != MMA_ERR_CODE) return std::string();
-        // --corrupt: the harness's self-test, one bit of the job's D flipped before the check
+        // --corrupt: one bit of the job's D flipped before the check
         if (s.corrupt && st == MMA_OK && sj.bj.d - mem.base() < STORM_SPAN) mem.host(sj.bj.d, 1)[0] ^= 1;
         unsigned what = 0;
-        std::string e = check_storm_job(cfg, sj, st, mem.host(mem.base(), STORM_SPAN + STORM_REACH), mem.base(), &what);
+        e = check_storm_job(cfg, sj, st, now, mem.base(), &what);
         checks->jobs += what != 0;
         checks->d += what == 2;
         return e;
@@ -184,14 +256,16 @@ std::string storm(sim::Dut &dut, mma_accel &dev, const mma_hw_config &cfg, const
                                   sj.round, status);
                     return msg;
                 }
-                const std::string e = judge(ended(status));
+                uint32_t info = 0;
+                const mma_status st = ended(status, &info);
+                const std::string e = judge(st, info);
                 if (!e.empty()) return e;
             }
             if (idle) {
                 const uint8_t *now = mem.host(mem.base(), STORM_SPAN + STORM_REACH);
                 sj.before.assign(now, now + STORM_SPAN + STORM_REACH);
             }
-            const uint32_t job[][2] = {
+            uint32_t job[][2] = {
                 {REG(JOB_MODE), r.below(cfg.nmodes) | (r.chance(50) ? MMA_ACCEL__JOB_MODE__ORDERED_bm : 0u)},
                 {REG(JOB_M), 1 + r.below(40)}, {REG(JOB_N), 1 + r.below(40)}, {REG(JOB_K), 1 + r.below(300)},
                 {REG(A_ADDR), in_mem()}, {REG(A_STRIDE), BEAT * (1 + r.below(24))},
@@ -202,6 +276,29 @@ std::string storm(sim::Dut &dut, mma_accel &dev, const mma_hw_config &cfg, const
                 {REG(SA_ADDR), in_mem()}, {REG(SA_STRIDE), BEAT * (1 + r.below(4))},
                 {REG(SB_ADDR), in_mem()}, {REG(SB_STRIDE), BEAT * (1 + r.below(4))},
                 {REG(CTRL), MMA_ACCEL__CTRL__START_bm}};
+            // one job round in four breaks one or two of the registers' rules (a stream of its own):
+            // the first broken one in the checks' order must be the refusal's
+            if (pr.below(4) == 0) {
+                for (unsigned faults = 1 + pr.below(2); faults--;) {
+                    const unsigned mode = job[0][1] & 0xFF;
+                    const uint32_t kpass = geo.kpass(cfg.modes[mode < cfg.nmodes ? mode : 0]);
+                    switch (pr.below(7)) {
+                    case 0:
+                        if (cfg.nmodes < 256) job[0][1] = (job[0][1] & ~0xFFu) | (cfg.nmodes + pr.below(256 - cfg.nmodes));
+                        break;
+                    case 1: case 2: job[1 + pr.below(2)][1] = pr.chance(50) ? 0u : 65536u + pr.below(1u << 20); break;
+                    case 3: {
+                        const uint32_t k = job[3][1];
+                        const uint32_t ks[] = {0u, 65536u + pr.below(1000), k | 1u, k + 2, kpass + 4, kpass + 2 * pr.below(16)};
+                        job[3][1] = ks[pr.below(6)];
+                        break;
+                    }
+                    case 4: job[4 + 2 * pr.below(7)][1] += 4 * (1 + pr.below(7)); break;    // an address off the beat
+                    case 5: job[5 + 2 * pr.below(7)][1] += 4 * (1 + pr.below(7)); break;    // a stride off the beat
+                    default: job[4 + 2 * pr.below(7)][1] = 0xFFFFFFE0u - BEAT * pr.below(64); break;   // near 4 GiB
+                    }
+                }
+            }
             for (const auto &w : job) ok = ok && access(w[0], w[1], false, 0xF);
             const uint32_t jobs_after = dut.read32(REG(JOBS));
             fold(jobs_after);
@@ -250,16 +347,19 @@ std::string storm(sim::Dut &dut, mma_accel &dev, const mma_hw_config &cfg, const
     const bool by_ack = r.below(3) == 0;
     const bool pending = sj.live && !sj.disturbed;   // the storm's last job: its outcome is what the end sees
     mma_status job_status = MMA_ERR_TIMEOUT;         // its status, unknown so far
+    uint32_t job_info = 0;                           // and its ERR_INFO
     bool hung = false;
     if (!dut.stopped_at() && by_ack) {
-        job_status = mma_accel_wait(&dev, nullptr);
+        mma_accel_error err{};
+        job_status = mma_accel_wait(&dev, &err);
+        job_info = err.info;
         hung = job_status == MMA_ERR_TIMEOUT;
     } else if (!dut.stopped_at()) {
-        // before the reset, the outcome of a storm job that has ended (STATUS, ERR_CAUSE; no ack)
+        // before the reset, the outcome of a storm job that has ended (STATUS, ERR_CAUSE, ERR_INFO; no ack)
         if (pending) {
             const uint32_t status = dut.read32(REG(STATUS));
             fold(status);
-            job_status = ended(status);
+            job_status = ended(status, &job_info);
         }
         hung = mma_accel_reset(&dev) != MMA_OK;
     }
@@ -285,7 +385,7 @@ std::string storm(sim::Dut &dut, mma_accel &dev, const mma_hw_config &cfg, const
         return msg;
     }
     if (!mem.idle()) return "bus transactions still open when the accelerator reports idle";
-    return pending ? judge(job_status) : std::string();
+    return pending ? judge(job_status, job_info) : std::string();
 }
 
 }  // namespace mmasim
