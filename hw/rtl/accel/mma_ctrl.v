@@ -12,8 +12,11 @@
 //   BUS          a DMA burst got SLVERR/DECERR                               ERR_INFO = its address
 //   METADATA     invalid sparse metadata met while computing (D is then undefined)
 //   CODE         an element code wider than its format met while computing (D undefined)
-// The first two groups are found before any memory access; METADATA takes precedence over CODE,
-// as the golden model checks metadata before it computes.
+// The first two groups are found before any memory access, one rule at a time in the order JOB_MODE,
+// JOB_M, JOB_N, JOB_K, then for each operand the mode uses (A, B^T, C, D, metadata, scale_A,
+// scale_B^T) its address's and its stride's alignment, then its range: ERR_INFO names the first
+// register at fault (the harness's oracle: sim/mmasim/job_checks.h). METADATA takes precedence
+// over CODE, as the golden model checks metadata before it computes.
 `include "mma_mode_bits.vh"
 module mma_ctrl #(
     parameter MODE_W = `MMA_MODE_BITS,
