@@ -145,7 +145,9 @@ std::string check_storm_refusal(const mma_hw_config &cfg, const Geometry &g, con
     char msg[160];
     if (*refused) {
         if (st != want.cause || info != want.reg) {
-            std::snprintf(msg, sizeof msg, " (ERR_INFO 0x%03x); its registers' checks refuse it with %s, ERR_INFO 0x%03x", info,
+            char got[40] = "";
+            if (st != MMA_OK) std::snprintf(got, sizeof got, " (ERR_INFO 0x%03x)", info);
+            std::snprintf(msg, sizeof msg, "%s; its registers' checks refuse it with %s, ERR_INFO 0x%03x", got,
                           mma_status_name(want.cause), want.reg);
             return describe(cfg, sj, st) + msg;
         }
