@@ -37,6 +37,7 @@ void storm_start(sim::Dut &dut, const Spec &s) {
 struct StormJob {
     bool live = false, disturbed = false;
     unsigned round = 0;
+    uint64_t started = 0;          // the cycle of its start
     mma_accel_bus_job bj{};
     std::vector<uint8_t> before;   // the first STORM_SPAN + STORM_REACH bytes of memory at its start
 };
@@ -219,11 +220,22 @@ std::string storm(sim::Dut &dut, mma_accel &dev, const mma_hw_config &cfg, const
         return (mma_status)cause;
     };
     const Geometry geo{dev.caps.tm, dev.caps.tn, dev.caps.p, dev.caps.mb, dev.caps.nb, dev.caps.kpass_bytes, dev.caps.nmodes};
-    // checks the storm's job sj, which ended with status st (ERR_INFO info), on memory as it is now:
-    // its registers' checks first, then what it computed
-    auto judge = [&](mma_status st, uint32_t info) {
+    // checks the storm's job sj, which ended with status st (ERR_INFO info; MMA_ERR_TIMEOUT: not
+    // over at cycle `at`, when STATUS was read), on memory as it is now: its registers' checks first,
+    // then what it computed
+    auto judge = [&](mma_status st, uint32_t info, uint64_t at) {
         sj.live = false;
-        if (st == MMA_ERR_TIMEOUT) return std::string();   // not over: the reset ends it
+        if (st == MMA_ERR_TIMEOUT) {
+            // not over: the reset ends it. The register checks take a cycle a rule (at most 18), so a
+            // job the oracle refuses must have ended long before CHECKS_DONE cycles
+            constexpr uint64_t CHECKS_DONE = 64;
+            const Refusal want = job_refusal(cfg, geo, sj.bj);
+            if (want.cause == MMA_OK || at - sj.started < CHECKS_DONE) return std::string();
+            char m[160];
+            std::snprintf(m, sizeof m, " (not over %llu cycles after its start); its registers' checks refuse it with %s, ERR_INFO 0x%03x",
+                          (unsigned long long)(at - sj.started), mma_status_name(want.cause), want.reg);
+            return describe(cfg, sj, st) + m;
+        }
         uint8_t *now = mem.host(mem.base(), STORM_SPAN + STORM_REACH);
         // --corrupt: the harness's self-test, a byte of memory changed under a job that is refused
         if (s.corrupt && job_refusal(cfg, geo, sj.bj).cause != MMA_OK) now[sj.round] ^= 0x80;
@@ -260,7 +272,7 @@ std::string storm(sim::Dut &dut, mma_accel &dev, const mma_hw_config &cfg, const
                 }
                 uint32_t info = 0;
                 const mma_status st = ended(status, &info);
-                const std::string e = judge(st, info);
+                const std::string e = judge(st, info, dut.cycles());
                 if (!e.empty()) return e;
             }
             if (idle) {
@@ -316,6 +328,7 @@ std::string storm(sim::Dut &dut, mma_accel &dev, const mma_hw_config &cfg, const
                 sj.live = true;
                 sj.disturbed = false;
                 sj.round = i;
+                sj.started = dut.cycles();
             } else if (jobs_after != jobs) {
                 sj.live = false;   // a job started whose registers are not all this round's
             }
@@ -350,18 +363,26 @@ std::string storm(sim::Dut &dut, mma_accel &dev, const mma_hw_config &cfg, const
     const bool pending = sj.live && !sj.disturbed;   // the storm's last job: its outcome is what the end sees
     mma_status job_status = MMA_ERR_TIMEOUT;         // its status, unknown so far
     uint32_t job_info = 0;                           // and its ERR_INFO
+    uint64_t job_seen = 0;                           // the cycle it was read at
     bool hung = false;
     if (!dut.stopped_at() && by_ack) {
         mma_accel_error err{};
         job_status = mma_accel_wait(&dev, &err);
         job_info = err.info;
+        job_seen = dut.cycles();
         hung = job_status == MMA_ERR_TIMEOUT;
     } else if (!dut.stopped_at()) {
         // before the reset, the outcome of a storm job that has ended (STATUS, ERR_CAUSE, ERR_INFO; no ack)
         if (pending) {
             const uint32_t status = dut.read32(REG(STATUS));
+            job_seen = dut.cycles();
             fold(status);
             job_status = ended(status, &job_info);
+            if (!(status & (MMA_ACCEL__STATUS__BUSY_bm | MMA_ACCEL__STATUS__DONE_bm | MMA_ACCEL__STATUS__ERROR_bm))) {
+                std::snprintf(msg, sizeof msg, "the job it started in round %u is over with STATUS 0x%x: neither DONE nor ERROR",
+                              sj.round, status);
+                return msg;
+            }
         }
         hung = mma_accel_reset(&dev) != MMA_OK;
     }
@@ -387,7 +408,7 @@ std::string storm(sim::Dut &dut, mma_accel &dev, const mma_hw_config &cfg, const
         return msg;
     }
     if (!mem.idle()) return "bus transactions still open when the accelerator reports idle";
-    return pending ? judge(job_status, job_info) : std::string();
+    return pending ? judge(job_status, job_info, job_seen) : std::string();
 }
 
 }  // namespace mmasim
