@@ -220,22 +220,24 @@ std::string storm(sim::Dut &dut, mma_accel &dev, const mma_hw_config &cfg, const
         return (mma_status)cause;
     };
     const Geometry geo{dev.caps.tm, dev.caps.tn, dev.caps.p, dev.caps.mb, dev.caps.nb, dev.caps.kpass_bytes, dev.caps.nmodes};
+    // "" unless the storm's job sj is still running at cycle `at` although its registers' checks
+    // refuse it: they take a cycle a rule (at most 18), so such a job must have ended long before
+    // CHECKS_DONE cycles after its start
+    auto overdue = [&](uint64_t at) {
+        constexpr uint64_t CHECKS_DONE = 64;
+        const Refusal want = job_refusal(cfg, geo, sj.bj);
+        if (want.cause == MMA_OK || at - sj.started < CHECKS_DONE) return std::string();
+        char m[160];
+        std::snprintf(m, sizeof m, " (not over %llu cycles after its start); its registers' checks refuse it with %s, ERR_INFO 0x%03x",
+                      (unsigned long long)(at - sj.started), mma_status_name(want.cause), want.reg);
+        return describe(cfg, sj, MMA_ERR_TIMEOUT) + m;
+    };
     // checks the storm's job sj, which ended with status st (ERR_INFO info; MMA_ERR_TIMEOUT: not
-    // over at cycle `at`, when STATUS was read), on memory as it is now: its registers' checks first,
-    // then what it computed
+    // over at cycle `at`, when STATUS was read, and the reset ends it), on memory as it is now: its
+    // registers' checks first, then what it computed
     auto judge = [&](mma_status st, uint32_t info, uint64_t at) {
         sj.live = false;
-        if (st == MMA_ERR_TIMEOUT) {
-            // not over: the reset ends it. The register checks take a cycle a rule (at most 18), so a
-            // job the oracle refuses must have ended long before CHECKS_DONE cycles
-            constexpr uint64_t CHECKS_DONE = 64;
-            const Refusal want = job_refusal(cfg, geo, sj.bj);
-            if (want.cause == MMA_OK || at - sj.started < CHECKS_DONE) return std::string();
-            char m[160];
-            std::snprintf(m, sizeof m, " (not over %llu cycles after its start); its registers' checks refuse it with %s, ERR_INFO 0x%03x",
-                          (unsigned long long)(at - sj.started), mma_status_name(want.cause), want.reg);
-            return describe(cfg, sj, st) + m;
-        }
+        if (st == MMA_ERR_TIMEOUT) return overdue(at);
         uint8_t *now = mem.host(mem.base(), STORM_SPAN + STORM_REACH);
         // --corrupt: the harness's self-test, a byte of memory changed under a job that is refused
         if (s.corrupt && job_refusal(cfg, geo, sj.bj).cause != MMA_OK) now[sj.round] ^= 0x80;
@@ -263,6 +265,10 @@ std::string storm(sim::Dut &dut, mma_accel &dev, const mma_hw_config &cfg, const
             fold(resp);
             fold(jobs);
             const bool idle = !(status & MMA_ACCEL__STATUS__BUSY_bm);
+            if (!idle && sj.live && !sj.disturbed) {
+                const std::string e = overdue(dut.cycles());   // the storm's previous job still runs
+                if (!e.empty()) return e;
+            }
             if (idle && sj.live && !sj.disturbed) {
                 // the storm's previous job has ended, and nothing has acknowledged it
                 if (!(status & (MMA_ACCEL__STATUS__DONE_bm | MMA_ACCEL__STATUS__ERROR_bm))) {
