@@ -42,13 +42,15 @@ struct StormJob {
     std::vector<uint8_t> before;   // the first STORM_SPAN + STORM_REACH bytes of memory at its start
 };
 
-// "the job it started in round R (its mode, shape and D) ended with <st>", the head of a failure's message.
+// "the job it started in round R (its mode, shape and D) ended with <st>" (MMA_ERR_TIMEOUT: "is
+// still running"), the head of a failure's message.
 std::string describe(const mma_hw_config &cfg, const StormJob &sj, mma_status st) {
     const mma_accel_bus_job &bj = sj.bj;
     char msg[240];
-    std::snprintf(msg, sizeof msg, "the job it started in round %u (mode %u %s, M %u N %u K %u, D at 0x%08x stride %u) ended with %s",
+    std::snprintf(msg, sizeof msg, "the job it started in round %u (mode %u %s, M %u N %u K %u, D at 0x%08x stride %u) %s%s",
                   sj.round, bj.mode, bj.mode < cfg.nmodes ? tb::mode_name(cfg.modes[bj.mode]).c_str() : "past the mode table",
-                  bj.m, bj.n, bj.k, bj.d, bj.d_stride, mma_status_name(st));
+                  bj.m, bj.n, bj.k, bj.d, bj.d_stride, st == MMA_ERR_TIMEOUT ? "is still running" : "ended with ",
+                  st == MMA_ERR_TIMEOUT ? "" : mma_status_name(st));
     return msg;
 }
 
@@ -228,7 +230,7 @@ std::string storm(sim::Dut &dut, mma_accel &dev, const mma_hw_config &cfg, const
         const Refusal want = job_refusal(cfg, geo, sj.bj);
         if (want.cause == MMA_OK || at - sj.started < CHECKS_DONE) return std::string();
         char m[160];
-        std::snprintf(m, sizeof m, " (not over %llu cycles after its start); its registers' checks refuse it with %s, ERR_INFO 0x%03x",
+        std::snprintf(m, sizeof m, " %llu cycles after its start; its registers' checks refuse it with %s, ERR_INFO 0x%03x",
                       (unsigned long long)(at - sj.started), mma_status_name(want.cause), want.reg);
         return describe(cfg, sj, MMA_ERR_TIMEOUT) + m;
     };
