@@ -1,9 +1,19 @@
 // The job-register checks' oracle (job_checks.h).
 #include "job_checks.h"
 
-#include "layout.h"
-
 namespace mmasim {
+
+std::array<Region, 7> bus_job_regions(const mma_hw_mode &md, const mma_accel_bus_job &bj) {
+    const unsigned nblk = md.stype ? (bj.k + md.block_k - 1) / md.block_k : 0;
+    std::array<Region, 7> rg = operand_regions(md, bj.m, bj.n, bj.k, nblk);
+    const uint32_t addr[7] = {bj.a, bj.b, bj.c, bj.d, bj.meta, bj.sa, bj.sb};
+    const uint32_t stride[7] = {bj.a_stride, bj.b_stride, bj.c_stride, bj.d_stride, bj.meta_stride, bj.sa_stride, bj.sb_stride};
+    for (unsigned o = 0; o < 7; o++) {
+        rg[o].addr = addr[o];
+        rg[o].stride = stride[o];
+    }
+    return rg;
+}
 
 Refusal job_refusal(const mma_hw_config &cfg, const Geometry &g, const mma_accel_bus_job &bj) {
     auto refuse = [](mma_status cause, uint32_t reg) { return Refusal{cause, reg}; };
@@ -16,18 +26,16 @@ Refusal job_refusal(const mma_hw_config &cfg, const Geometry &g, const mma_accel
     if (k == 0 || k > DIM_MAX || (md.sparse && k % 4 != 0) || (md.packed && k % 2 != 0) ||
         ((md.sparse || md.stype) && k > g.kpass(md)))
         return refuse(MMA_ERR_SHAPE, REG(JOB_K));
-    const unsigned nblk = md.stype ? (k + md.block_k - 1) / md.block_k : 0;
-    const std::array<Region, 7> rg = operand_regions(md, bj.m, bj.n, k, nblk);
-    const uint32_t addr[7] = {bj.a, bj.b, bj.c, bj.d, bj.meta, bj.sa, bj.sb};
-    const uint32_t stride[7] = {bj.a_stride, bj.b_stride, bj.c_stride, bj.d_stride, bj.meta_stride, bj.sa_stride, bj.sb_stride};
+    const std::array<Region, 7> rg = bus_job_regions(md, bj);
     for (unsigned o = 0; o < 7; o++) {
-        if (!rg[o].rows) continue;   // an operand the mode does not use
+        const Region &x = rg[o];
+        if (!x.rows) continue;   // an operand the mode does not use
         const uint32_t addr_reg = REG(A_ADDR) + 8 * o, stride_reg = addr_reg + 4;
-        if (addr[o] % BEAT) return refuse(MMA_ERR_ALIGN, addr_reg);
-        if (stride[o] % BEAT) return refuse(MMA_ERR_ALIGN, stride_reg);
-        const uint64_t last = (uint64_t)addr[o] + (uint64_t)(rg[o].rows - 1) * stride[o] + rg[o].row - 1;
+        if (x.addr % BEAT) return refuse(MMA_ERR_ALIGN, addr_reg);
+        if (x.stride % BEAT) return refuse(MMA_ERR_ALIGN, stride_reg);
+        const uint64_t last = (uint64_t)x.addr + (uint64_t)(x.rows - 1) * x.stride + x.row - 1;
         if (last > 0xFFFFFFFFull) return refuse(MMA_ERR_RANGE, addr_reg);
-        if (o == 3 && bj.m > 1 && stride[o] < rg[o].row) return refuse(MMA_ERR_RANGE, stride_reg);
+        if (o == 3 && bj.m > 1 && x.stride < x.row) return refuse(MMA_ERR_RANGE, stride_reg);
     }
     return Refusal{};
 }

@@ -5,9 +5,11 @@
 #ifndef MMA_SIM_JOB_CHECKS_H
 #define MMA_SIM_JOB_CHECKS_H
 
+#include <array>
 #include <cstdint>
 
 #include "jobs.h"
+#include "layout.h"
 
 namespace mmasim {
 
@@ -17,6 +19,10 @@ struct Refusal {
     mma_status cause = MMA_OK;
     uint32_t reg = 0;
 };
+
+// The operands of bus job bj of mode md (operand_regions) with the addresses and strides its
+// registers give them (Region::bytes() is 32-bit: near 4 GiB, compute an operand's end in 64 bits).
+std::array<Region, 7> bus_job_regions(const mma_hw_mode &md, const mma_accel_bus_job &bj);
 
 // The refusal of job bj by an accelerator of configuration cfg and geometry g: the first rule it
 // breaks, in the order JOB_MODE (a row of the mode table), JOB_M, JOB_N (1..65535), JOB_K (1..65535;

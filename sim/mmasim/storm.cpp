@@ -82,14 +82,7 @@ std::string check_storm_job(const mma_hw_config &cfg, const StormJob &sj, mma_st
     tb::job j;
     tb::shape_job(j, cfg, md, m, n, k, bj.ordered || !md.sparse);
     if (md.sparse && mma_instr_validate(&j.ins, nullptr) != MMA_OK) return "";
-    // the operands where the job's registers put them
-    std::array<Region, 7> rg = operand_regions(md, m, n, k, j.nblk);
-    const uint32_t addr[7] = {bj.a, bj.b, bj.c, bj.d, bj.meta, bj.sa, bj.sb};
-    const uint32_t stride[7] = {bj.a_stride, bj.b_stride, bj.c_stride, bj.d_stride, bj.meta_stride, bj.sa_stride, bj.sb_stride};
-    for (unsigned o = 0; o < 7; o++) {
-        rg[o].addr = addr[o];
-        rg[o].stride = stride[o];
-    }
+    const std::array<Region, 7> rg = bus_job_regions(md, bj);   // the operands where the job's registers put them
     const Region &d = rg[3];
     auto end = [](const Region &o) { return (uint64_t)o.addr + o.bytes(); };
     auto inside = [&](const Region &o) { return o.addr >= base && end(o) <= (uint64_t)base + STORM_SPAN + STORM_REACH; };
@@ -162,17 +155,11 @@ std::string check_storm_refusal(const mma_hw_config &cfg, const Geometry &g, con
         return describe(cfg, sj, st) + msg;
     }
     if (st == MMA_ERR_BUS) {
-        const mma_accel_bus_job &bj = sj.bj;
-        const mma_hw_mode &md = cfg.modes[bj.mode];
-        const unsigned nblk = md.stype ? (bj.k + md.block_k - 1) / md.block_k : 0;
-        const std::array<Region, 7> rg = operand_regions(md, bj.m, bj.n, bj.k, nblk);
-        const uint32_t addr[7] = {bj.a, bj.b, bj.c, bj.d, bj.meta, bj.sa, bj.sb};
-        const uint32_t stride[7] = {bj.a_stride, bj.b_stride, bj.c_stride, bj.d_stride, bj.meta_stride, bj.sa_stride, bj.sb_stride};
         bool outside = false;
-        for (unsigned o = 0; o < 7; o++)
-            if (rg[o].rows) {
-                const uint64_t end = (uint64_t)addr[o] + (uint64_t)(rg[o].rows - 1) * stride[o] + rg[o].row;
-                outside = outside || addr[o] < base || end > mem_end;
+        for (const Region &x : bus_job_regions(cfg.modes[sj.bj.mode], sj.bj))
+            if (x.rows) {
+                const uint64_t end = (uint64_t)x.addr + (uint64_t)(x.rows - 1) * x.stride + x.row;
+                outside = outside || x.addr < base || end > mem_end;
             }
         if (!outside) {
             std::snprintf(msg, sizeof msg, " (ERR_INFO 0x%08x), but every operand lies in memory", info);
