@@ -123,7 +123,8 @@ build() {  # build mmasim of configuration $1 into $OUT/b-$1 (for soc: mmasoc an
       # the whole suite configured (the board tests need MMA_BUILD_TESTS), only the SoC's targets built
       cmake -S "$OUT/src" -B "$b" -DMMA_SIM_CONFIGS=volta > "$2" 2>&1 || return 1
     fi
-    build_target soc "mmasoc mma_firmware mma_firmware_rv32im" "$2"
+    # (golden_digest_host: the host side of soc_golden_digest)
+    build_target soc "mmasoc mma_firmware mma_firmware_rv32im golden_digest_host" "$2"
     return
   fi
   if [[ $1 == micro ]]; then
