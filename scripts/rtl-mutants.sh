@@ -152,8 +152,9 @@ first_fail() {  # the first line of log $1 that says what failed: the harness's 
                 # $2, by default a regression's words), else ctest's verdict
   local pat=${2:-"FAIL|mismatch|assert|error|timed out"}
   # (not ctest's own lines, which name the tests: soc_elf_errors is no error)
-  { grep -v -E "Test +#[0-9]+:|^ *Start +[0-9]+:|^The following tests FAILED" "$1" | grep -m1 -E "$pat" || true
-    grep -m1 -E "Test +#[0-9]+:.*[*]{3}" "$1" || true; } | head -1 | cut -c1-110
+  # (-a: a board top's log may hold the bytes of a garbled UART line)
+  { grep -a -v -E "Test +#[0-9]+:|^ *Start +[0-9]+:|^The following tests FAILED" "$1" | grep -a -m1 -E "$pat" || true
+    grep -a -m1 -E "Test +#[0-9]+:.*[*]{3}" "$1" || true; } | head -1 | cut -c1-110
 }
 stages() {  # the suite's stage tests (ctest -L stage) with configuration $1's build (for soc: the
             # simulated board tops); log $2
