@@ -33,8 +33,7 @@ Refusal job_refusal(const mma_hw_config &cfg, const Geometry &g, const mma_accel
         const uint32_t addr_reg = REG(A_ADDR) + 8 * o, stride_reg = addr_reg + 4;
         if (x.addr % BEAT) return refuse(MMA_ERR_ALIGN, addr_reg);
         if (x.stride % BEAT) return refuse(MMA_ERR_ALIGN, stride_reg);
-        const uint64_t last = (uint64_t)x.addr + (uint64_t)(x.rows - 1) * x.stride + x.row - 1;
-        if (last > 0xFFFFFFFFull) return refuse(MMA_ERR_RANGE, addr_reg);
+        if (x.end() - 1 > 0xFFFFFFFFull) return refuse(MMA_ERR_RANGE, addr_reg);   // its last byte past 4 GiB
         if (o == 3 && bj.m > 1 && x.stride < x.row) return refuse(MMA_ERR_RANGE, stride_reg);
     }
     return Refusal{};

@@ -20,8 +20,13 @@ struct Refusal {
     uint32_t reg = 0;
 };
 
+// Whether st is one of the causes of a refusal at the register checks (FORMAT_PAIR, SHAPE, ALIGN, RANGE).
+inline bool is_refusal(mma_status st) {
+    return st == MMA_ERR_FORMAT_PAIR || st == MMA_ERR_SHAPE || st == MMA_ERR_ALIGN || st == MMA_ERR_RANGE;
+}
+
 // The operands of bus job bj of mode md (operand_regions) with the addresses and strides its
-// registers give them (Region::bytes() is 32-bit: near 4 GiB, compute an operand's end in 64 bits).
+// registers give them.
 std::array<Region, 7> bus_job_regions(const mma_hw_mode &md, const mma_accel_bus_job &bj);
 
 // The refusal of job bj by an accelerator of configuration cfg and geometry g: the first rule it

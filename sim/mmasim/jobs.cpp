@@ -206,7 +206,7 @@ Outcome run(sim::Dut &dut, mma_accel &dev, const mma_hw_config &cfg, const Geome
     if (s.fault == Fault::reg_storm) {
         const uint64_t ts = dut.cycles();
         StormChecks checks;
-        const std::string e = storm(dut, dev, cfg, s, &out.storm_digest, &checks);
+        const std::string e = storm(dut, dev, cfg, g, s, &out.storm_digest, &checks);
         // a bin a checked job: the summary counts them
         out.bins.insert(out.bins.end(), checks.jobs, "storm:job-checked");
         out.bins.insert(out.bins.end(), checks.d, "storm:job-d-checked");
@@ -402,9 +402,7 @@ Outcome run(sim::Dut &dut, mma_accel &dev, const mma_hw_config &cfg, const Geome
     // the refusal the fault was built for is the one the register checks' oracle predicts (two
     // descriptions of the same contract that must agree; a job without one must pass its checks)
     {
-        const bool refused = out.expected == MMA_ERR_FORMAT_PAIR || out.expected == MMA_ERR_SHAPE ||
-                             out.expected == MMA_ERR_ALIGN || out.expected == MMA_ERR_RANGE;
-        const Refusal want = refused ? Refusal{out.expected, want_info} : Refusal{};
+        const Refusal want = is_refusal(out.expected) ? Refusal{out.expected, want_info} : Refusal{};
         const Refusal got = job_refusal(cfg, g, bj);
         if (got.cause != want.cause || got.reg != want.reg) {
             char e[200];

@@ -26,6 +26,8 @@ inline unsigned esz(uint8_t fmt) { return fmt == MMA_FMT_F16 ? 2u : 4u; }
 struct Region {
     uint32_t addr = 0, stride = 0, rows = 0, row = 0;
     uint32_t bytes() const { return rows ? (rows - 1) * stride + row : 0; }
+    // one past its last byte, in 64 bits (so that a region near 4 GiB does not wrap)
+    uint64_t end() const { return (uint64_t)addr + (rows ? (uint64_t)(rows - 1) * stride + row : 0); }
     uint32_t span() const { return rows * stride; }
 };
 

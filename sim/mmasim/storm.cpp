@@ -84,11 +84,10 @@ std::string check_storm_job(const mma_hw_config &cfg, const StormJob &sj, mma_st
     if (md.sparse && mma_instr_validate(&j.ins, nullptr) != MMA_OK) return "";
     const std::array<Region, 7> rg = bus_job_regions(md, bj);   // the operands where the job's registers put them
     const Region &d = rg[3];
-    auto end = [](const Region &o) { return (uint64_t)o.addr + o.bytes(); };
-    auto inside = [&](const Region &o) { return o.addr >= base && end(o) <= (uint64_t)base + STORM_SPAN + STORM_REACH; };
+    auto inside = [&](const Region &o) { return o.addr >= base && o.end() <= (uint64_t)base + STORM_SPAN + STORM_REACH; };
     if (!inside(d) || (m > 1 && d.stride < d.row)) return "";
     for (unsigned o = 0; o < 7; o++)
-        if (o != 3 && rg[o].rows && (!inside(rg[o]) || (rg[o].addr < end(d) && d.addr < end(rg[o])))) return "";
+        if (o != 3 && rg[o].rows && (!inside(rg[o]) || (rg[o].addr < d.end() && d.addr < rg[o].end()))) return "";
     const unsigned ka = md.sparse ? k / 2 : k;
     auto at = [&](uint32_t a) { return sj.before.data() + (a - base); };
     for (unsigned i = 0; i < m; i++) {
@@ -150,17 +149,14 @@ std::string check_storm_refusal(const mma_hw_config &cfg, const Geometry &g, con
         const std::string w = first_write(sj.before.data(), now, base, nullptr);
         return w.empty() ? w : describe(cfg, sj, st) + w + " after its registers' checks refused it";
     }
-    if (st == MMA_ERR_FORMAT_PAIR || st == MMA_ERR_SHAPE || st == MMA_ERR_ALIGN || st == MMA_ERR_RANGE) {
+    if (is_refusal(st)) {
         std::snprintf(msg, sizeof msg, " (ERR_INFO 0x%03x), a refusal, but its registers pass every check", info);
         return describe(cfg, sj, st) + msg;
     }
     if (st == MMA_ERR_BUS) {
         bool outside = false;
         for (const Region &x : bus_job_regions(cfg.modes[sj.bj.mode], sj.bj))
-            if (x.rows) {
-                const uint64_t end = (uint64_t)x.addr + (uint64_t)(x.rows - 1) * x.stride + x.row;
-                outside = outside || x.addr < base || end > mem_end;
-            }
+            outside = outside || (x.rows && (x.addr < base || x.end() > mem_end));
         if (!outside) {
             std::snprintf(msg, sizeof msg, " (ERR_INFO 0x%08x), but every operand lies in memory", info);
             return describe(cfg, sj, st) + msg;
@@ -171,7 +167,8 @@ std::string check_storm_refusal(const mma_hw_config &cfg, const Geometry &g, con
 
 }  // namespace
 
-std::string storm(sim::Dut &dut, mma_accel &dev, const mma_hw_config &cfg, const Spec &s, uint64_t *digest, StormChecks *checks) {
+std::string storm(sim::Dut &dut, mma_accel &dev, const mma_hw_config &cfg, const Geometry &geo, const Spec &s, uint64_t *digest,
+                  StormChecks *checks) {
     sim::AxiMem &mem = dut.mem();
     storm_start(dut, s);
     mem.set_timing(s.timing, s.seed * 37 + s.index);
@@ -208,7 +205,14 @@ std::string storm(sim::Dut &dut, mma_accel &dev, const mma_hw_config &cfg, const
         fold(*info);
         return (mma_status)cause;
     };
-    const Geometry geo{dev.caps.tm, dev.caps.tn, dev.caps.p, dev.caps.mb, dev.caps.nb, dev.caps.kpass_bytes, dev.caps.nmodes};
+    // "" unless STATUS shows the storm's job sj over (idle) but neither DONE nor ERROR: nothing has
+    // acknowledged it, so one of them must stand
+    auto unmarked = [&](uint32_t status) {
+        if (status & (MMA_ACCEL__STATUS__BUSY_bm | MMA_ACCEL__STATUS__DONE_bm | MMA_ACCEL__STATUS__ERROR_bm)) return std::string();
+        char m[120];
+        std::snprintf(m, sizeof m, "the job it started in round %u is over with STATUS 0x%x: neither DONE nor ERROR", sj.round, status);
+        return std::string(m);
+    };
     // "" unless the storm's job sj is still running at cycle `at` although its registers' checks
     // refuse it: they take a cycle a rule (at most 18), so such a job must have ended long before
     // CHECKS_DONE cycles after its start
@@ -260,11 +264,8 @@ std::string storm(sim::Dut &dut, mma_accel &dev, const mma_hw_config &cfg, const
             }
             if (idle && sj.live && !sj.disturbed) {
                 // the storm's previous job has ended, and nothing has acknowledged it
-                if (!(status & (MMA_ACCEL__STATUS__DONE_bm | MMA_ACCEL__STATUS__ERROR_bm))) {
-                    std::snprintf(msg, sizeof msg, "the job it started in round %u is over with STATUS 0x%x: neither DONE nor ERROR",
-                                  sj.round, status);
-                    return msg;
-                }
+                const std::string u = unmarked(status);
+                if (!u.empty()) return u;
                 uint32_t info = 0;
                 const mma_status st = ended(status, &info);
                 const std::string e = judge(st, info, dut.cycles());
@@ -373,11 +374,8 @@ std::string storm(sim::Dut &dut, mma_accel &dev, const mma_hw_config &cfg, const
             job_seen = dut.cycles();
             fold(status);
             job_status = ended(status, &job_info);
-            if (!(status & (MMA_ACCEL__STATUS__BUSY_bm | MMA_ACCEL__STATUS__DONE_bm | MMA_ACCEL__STATUS__ERROR_bm))) {
-                std::snprintf(msg, sizeof msg, "the job it started in round %u is over with STATUS 0x%x: neither DONE nor ERROR",
-                              sj.round, status);
-                return msg;
-            }
+            const std::string u = unmarked(status);
+            if (!u.empty()) return u;
         }
         hung = mma_accel_reset(&dev) != MMA_OK;
     }

@@ -39,7 +39,8 @@ struct StormChecks {
 // The storm runs before the job's operands are placed: what the jobs it started wrote is
 // overwritten. "" when all held, else what did not. *digest: a hash of what the storm saw (every
 // answer and read value, its cycles, the storm's memory at its end), the same in every run of the job.
-std::string storm(sim::Dut &dut, mma_accel &dev, const mma_hw_config &cfg, const Spec &s, uint64_t *digest, StormChecks *checks);
+std::string storm(sim::Dut &dut, mma_accel &dev, const mma_hw_config &cfg, const Geometry &g, const Spec &s, uint64_t *digest,
+                  StormChecks *checks);
 
 }  // namespace mmasim
 
