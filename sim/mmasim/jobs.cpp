@@ -211,6 +211,7 @@ Outcome run(sim::Dut &dut, mma_accel &dev, const mma_hw_config &cfg, const Geome
         out.bins.insert(out.bins.end(), checks.jobs, "storm:job-checked");
         out.bins.insert(out.bins.end(), checks.d, "storm:job-d-checked");
         out.bins.insert(out.bins.end(), checks.refused, "storm:job-refused");
+        out.bins.insert(out.bins.end(), checks.fenced, "storm:job-fenced");
         storm_cycles = out.cycles = dut.cycles() - ts;
         if (!e.empty()) {
             out.message = "register storm: " + e;

@@ -233,8 +233,10 @@ void Summary::print(FILE *f) const {
     };
     if (count("fault:reg_storm"))
         std::fprintf(f, "  storms        %llu: %llu of the jobs they started checked against mma_gemm, %llu of them D bit for bit;"
-                        " %llu refused as their registers' checks predict\n",
-                     count("fault:reg_storm"), count("storm:job-checked"), count("storm:job-d-checked"), count("storm:job-refused"));
+                        " %llu refused as their registers' checks predict; %llu checked for stray writes (none outside D's rows,"
+                        " none at all when refused)\n",
+                     count("fault:reg_storm"), count("storm:job-checked"), count("storm:job-d-checked"), count("storm:job-refused"),
+                     count("storm:job-fenced"));
     size_t shown = 0;
     for (const Failure &x : failures) {
         if (shown++ == 10) {

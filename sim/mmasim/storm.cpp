@@ -42,37 +42,62 @@ struct StormJob {
     std::vector<uint8_t> before;   // the first STORM_SPAN + STORM_REACH bytes of memory at its start
 };
 
-// "the job it started in round R (its mode, shape and D) ended with <st>" (MMA_ERR_TIMEOUT: "is
-// still running"), the head of a failure's message.
-std::string describe(const mma_hw_config &cfg, const StormJob &sj, mma_status st) {
+// "the job it started in round R (its mode, shape and D)", the head of a failure's message.
+std::string job_name(const mma_hw_config &cfg, const StormJob &sj) {
     const mma_accel_bus_job &bj = sj.bj;
-    char msg[240];
-    std::snprintf(msg, sizeof msg, "the job it started in round %u (mode %u %s, M %u N %u K %u, D at 0x%08x stride %u) %s%s",
+    char msg[200];
+    std::snprintf(msg, sizeof msg, "the job it started in round %u (mode %u %s, M %u N %u K %u, D at 0x%08x stride %u)",
                   sj.round, bj.mode, bj.mode < cfg.nmodes ? tb::mode_name(cfg.modes[bj.mode]).c_str() : "past the mode table",
-                  bj.m, bj.n, bj.k, bj.d, bj.d_stride, st == MMA_ERR_TIMEOUT ? "is still running" : "ended with ",
-                  st == MMA_ERR_TIMEOUT ? "" : mma_status_name(st));
+                  bj.m, bj.n, bj.k, bj.d, bj.d_stride);
     return msg;
 }
 
+// job_name and " ended with <st>" (MMA_ERR_TIMEOUT: " is still running").
+std::string describe(const mma_hw_config &cfg, const StormJob &sj, mma_status st) {
+    return job_name(cfg, sj) + (st == MMA_ERR_TIMEOUT ? " is still running" : std::string(" ended with ") + mma_status_name(st));
+}
+
 // The first byte of the storm's memory (span bytes at base) that differs between before and now, as
-// ", but it wrote 0x... (0x.., was 0x..)"; "" when none. skip: bytes that may differ (NULL: none).
+// "wrote 0x... (0x.., was 0x..)"; "" when none. skip: bytes that may differ (NULL: none).
 std::string first_write(const uint8_t *before, const uint8_t *now, uint32_t base, const std::vector<bool> *skip) {
     for (uint32_t x = 0; x < STORM_SPAN + STORM_REACH; x++)
         if (!(skip && (*skip)[x]) && now[x] != before[x]) {
             char msg[120];
-            std::snprintf(msg, sizeof msg, ", but it wrote 0x%08x (0x%02x, was 0x%02x)", base + x, now[x], before[x]);
+            std::snprintf(msg, sizeof msg, "wrote 0x%08x (0x%02x, was 0x%02x)", base + x, now[x], before[x]);
             return msg;
         }
     return "";
 }
 
+// The first byte of the storm's memory (as now) that the storm's job sj changed but may not write:
+// any byte when its registers' checks refuse it, else any byte outside D's rows. Between its start
+// on an idle accelerator and the next CTRL command or start, nothing else writes memory, so this
+// holds at every moment of that time, whatever the job's outcome (bus errors and data errors
+// included). "" when none, else "wrote 0x... (..) although its registers' checks refuse it" or
+// "... outside D's rows".
+std::string fence_breach(const mma_hw_config &cfg, const Geometry &g, const StormJob &sj, const uint8_t *now, uint32_t base) {
+    if (job_refusal(cfg, g, sj.bj).cause != MMA_OK) {
+        const std::string w = first_write(sj.before.data(), now, base, nullptr);
+        return w.empty() ? w : w + " although its registers' checks refuse it";
+    }
+    const Region d = bus_job_regions(cfg.modes[sj.bj.mode], sj.bj)[3];
+    std::vector<bool> in_d(STORM_SPAN + STORM_REACH, false);
+    for (uint32_t i = 0; i < d.rows; i++)
+        for (uint32_t b = 0; b < d.row; b++) {
+            const uint64_t x = (uint64_t)d.addr + (uint64_t)i * d.stride + b - base;
+            if (x < in_d.size()) in_d[x] = true;
+        }
+    const std::string w = first_write(sj.before.data(), now, base, &in_d);
+    return w.empty() ? w : w + " outside D's rows";
+}
+
 // Checks a storm's job that ended with status st (MMA_OK, or the data errors MMA_ERR_METADATA and
 // MMA_ERR_CODE, which the golden model must report alike) against the golden model on the memory
 // it started from; now: the same bytes after it ended. An MMA_OK job must have written mma_gemm's
-// D and no other byte. "" when it holds; *checked is 2 when D was compared, 1 when the status
-// only, and 0 (with "") when the job cannot be checked: D overlaps an operand or its own rows, an
-// operand lies outside the span, or the job asks for plain metadata of an instruction that has
-// only ::ordered_metadata.
+// D (what it wrote elsewhere is fence_breach's). "" when it holds; *checked is 2 when D was
+// compared, 1 when the status only, and 0 (with "") when the job cannot be checked: D overlaps an
+// operand or its own rows, an operand lies outside the span, or the job asks for plain metadata of
+// an instruction that has only ::ordered_metadata.
 std::string check_storm_job(const mma_hw_config &cfg, const StormJob &sj, mma_status st, const uint8_t *now,
                             uint32_t base, unsigned *checked) {
     *checked = 0;
@@ -121,12 +146,7 @@ std::string check_storm_job(const mma_hw_config &cfg, const StormJob &sj, mma_st
                 return msg;
             }
         }
-    // every byte but D's rows as the job found it
-    std::vector<bool> in_d(STORM_SPAN + STORM_REACH, false);
-    for (unsigned i = 0; i < m; i++)
-        for (unsigned b = 0; b < d.row; b++) in_d[bj.d - base + i * bj.d_stride + b] = true;
-    const std::string w = first_write(sj.before.data(), now, base, &in_d);
-    return w.empty() ? w : std::string(msg) + w + " outside D's rows";
+    return "";
 }
 
 // Checks a storm's job against the register checks' oracle (job_checks.h): a job it refuses must end
@@ -147,7 +167,7 @@ std::string check_storm_refusal(const mma_hw_config &cfg, const Geometry &g, con
             return describe(cfg, sj, st) + msg;
         }
         const std::string w = first_write(sj.before.data(), now, base, nullptr);
-        return w.empty() ? w : describe(cfg, sj, st) + w + " after its registers' checks refused it";
+        return w.empty() ? w : describe(cfg, sj, st) + ", but it " + w + " after its registers' checks refused it";
     }
     if (is_refusal(st)) {
         std::snprintf(msg, sizeof msg, " (ERR_INFO 0x%03x), a refusal, but its registers pass every check", info);
@@ -225,26 +245,50 @@ std::string storm(sim::Dut &dut, mma_accel &dev, const mma_hw_config &cfg, const
                       (unsigned long long)(at - sj.started), mma_status_name(want.cause), want.reg);
         return describe(cfg, sj, MMA_ERR_TIMEOUT) + m;
     };
+    // "" unless the storm's job sj has written a byte it may not (fence_breach) by now; the head of
+    // the message is the job's name, `when` its tail. --corrupt with final (the job's last check:
+    // at its end or at the command that ends its check): the harness's self-test, the byte after
+    // D's last row changed first (for a job the registers' checks pass)
+    auto fence = [&](const std::string &head, const std::string &when, bool final) {
+        uint8_t *now = mem.host(mem.base(), STORM_SPAN + STORM_REACH);
+        if (s.corrupt && final && job_refusal(cfg, geo, sj.bj).cause == MMA_OK) {
+            const uint64_t x = bus_job_regions(cfg.modes[sj.bj.mode], sj.bj)[3].end() - mem.base();
+            if (x < STORM_SPAN + STORM_REACH) now[x] ^= 0x40;
+        }
+        const std::string w = fence_breach(cfg, geo, sj, now, mem.base());
+        return w.empty() ? w : head + w + when;
+    };
     // checks the storm's job sj, which ended with status st (ERR_INFO info; MMA_ERR_TIMEOUT: not
     // over at cycle `at`, when STATUS was read, and the reset ends it), on memory as it is now: its
-    // registers' checks first, then what it computed
+    // registers' checks first, then what it computed, then what it wrote outside D
     auto judge = [&](mma_status st, uint32_t info, uint64_t at) {
         sj.live = false;
-        if (st == MMA_ERR_TIMEOUT) return overdue(at);
+        std::string e;
+        if (st == MMA_ERR_TIMEOUT) {
+            e = overdue(at);
+            if (e.empty()) e = fence(describe(cfg, sj, st) + ", but it ", " when the end's reset stopped it", true);
+            checks->fenced += e.empty();
+            return e;
+        }
         uint8_t *now = mem.host(mem.base(), STORM_SPAN + STORM_REACH);
         // --corrupt: the harness's self-test, a byte of memory changed under a job that is refused
         if (s.corrupt && job_refusal(cfg, geo, sj.bj).cause != MMA_OK) now[sj.round] ^= 0x80;
         bool refused = false;
-        std::string e = check_storm_refusal(cfg, geo, sj, st, info, now, mem.base(), (uint64_t)mem.base() + mem.size(), &refused);
+        e = check_storm_refusal(cfg, geo, sj, st, info, now, mem.base(), (uint64_t)mem.base() + mem.size(), &refused);
         checks->refused += refused && e.empty();
+        checks->fenced += refused && e.empty();   // check_storm_refusal found no byte written
         if (!e.empty() || refused) return e;
-        if (st != MMA_OK && st != MMA_ERR_METADATA && st != MMA_ERR_CODE) return std::string();
-        // --corrupt: one bit of the job's D flipped before the check
-        if (s.corrupt && st == MMA_OK && sj.bj.d - mem.base() < STORM_SPAN) mem.host(sj.bj.d, 1)[0] ^= 1;
-        unsigned what = 0;
-        e = check_storm_job(cfg, sj, st, now, mem.base(), &what);
-        checks->jobs += what != 0;
-        checks->d += what == 2;
+        if (st == MMA_OK || st == MMA_ERR_METADATA || st == MMA_ERR_CODE) {
+            // --corrupt: one bit of the job's D flipped before the check
+            if (s.corrupt && st == MMA_OK && sj.bj.d - mem.base() < STORM_SPAN) mem.host(sj.bj.d, 1)[0] ^= 1;
+            unsigned what = 0;
+            e = check_storm_job(cfg, sj, st, now, mem.base(), &what);
+            checks->jobs += what != 0;
+            checks->d += what == 2;
+            if (!e.empty()) return e;
+        }
+        e = fence(describe(cfg, sj, st) + ", but it ", "", true);
+        checks->fenced += e.empty();
         return e;
     };
     for (unsigned i = 0; i < rounds && !dut.stopped_at(); i++) {
@@ -259,7 +303,9 @@ std::string storm(sim::Dut &dut, mma_accel &dev, const mma_hw_config &cfg, const
             fold(jobs);
             const bool idle = !(status & MMA_ACCEL__STATUS__BUSY_bm);
             if (!idle && sj.live && !sj.disturbed) {
-                const std::string e = overdue(dut.cycles());   // the storm's previous job still runs
+                // the storm's previous job still runs
+                std::string e = overdue(dut.cycles());
+                if (e.empty()) e = fence(job_name(cfg, sj) + ", still running in round " + std::to_string(i) + ", ", "", false);
                 if (!e.empty()) return e;
             }
             if (idle && sj.live && !sj.disturbed) {
@@ -341,12 +387,19 @@ std::string storm(sim::Dut &dut, mma_accel &dev, const mma_hw_config &cfg, const
             }
             const bool read = r.chance(20);
             const uint8_t strb = r.chance(75) ? 0xF : (uint8_t)r.below(16);
-            ok = access(off, v, read, strb);
             // a CTRL write with a command (start, soft reset, ack: bits of byte 0) may end the
             // storm's job or clear its outcome; one without (no byte 0, or none of the bits) is
-            // ignored by the register map, and the job stays checked
+            // ignored by the register map, and the job stays checked. Until the command, what the
+            // job wrote is still its own.
             constexpr uint32_t commands = MMA_ACCEL__CTRL__START_bm | MMA_ACCEL__CTRL__SOFT_RESET_bm | MMA_ACCEL__CTRL__ACK_bm;
-            if (!read && off == REG(CTRL) && (strb & 1) && (v & commands)) sj.disturbed = true;
+            const bool command = !read && off == REG(CTRL) && (strb & 1) && (v & commands);
+            if (command && sj.live && !sj.disturbed) {
+                const std::string e = fence(job_name(cfg, sj) + " ", " before the CTRL command of round " + std::to_string(i), true);
+                if (!e.empty()) return e;
+                checks->fenced++;
+            }
+            ok = access(off, v, read, strb);
+            if (command) sj.disturbed = true;
         }
         if (!ok) return msg;
         if (r.chance(25)) dut.run(1 + r.below(600), false);

@@ -11,10 +11,12 @@
 
 namespace mmasim {
 
-// What a storm checked: its jobs compared with the golden model, those of them whose D was, and the
-// jobs refused as the register checks' oracle predicts (job_checks.h).
+// What a storm checked: its jobs compared with the golden model, those of them whose D was, the
+// jobs refused as the register checks' oracle predicts (job_checks.h), and the jobs whose memory
+// writes were checked (fenced: none outside D's rows, none at all when refused; at their end or at
+// the CTRL command that ends their check).
 struct StormChecks {
-    unsigned jobs = 0, d = 0, refused = 0;
+    unsigned jobs = 0, d = 0, refused = 0, fenced = 0;
 };
 
 // Fault::reg_storm: before the job, 8-135 rounds of register traffic with the clock running
@@ -35,7 +37,10 @@ struct StormChecks {
 // next plausible round finds the accelerator idle, or at the end what the driver's wait returns, or
 // before the reset what they hold once it has ended): first against the register checks' oracle
 // (job_refusal: a job it refuses must end with that cause and register and write no byte; one it
-// passes must not be refused), then against the golden model (check_storm_job); *checks counts them.
+// passes must not be refused), then against the golden model (check_storm_job), and in any outcome
+// for what it wrote outside D's rows (fence_breach: no byte; also while it runs, at the next
+// plausible round finding it busy, and before the CTRL command that ends its check); *checks counts
+// them.
 // The storm runs before the job's operands are placed: what the jobs it started wrote is
 // overwritten. "" when all held, else what did not. *digest: a hash of what the storm saw (every
 // answer and read value, its cycles, the storm's memory at its end), the same in every run of the job.
