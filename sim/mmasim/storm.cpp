@@ -39,6 +39,7 @@ struct StormJob {
     unsigned round = 0;
     uint64_t started = 0;          // the cycle of its start
     mma_accel_bus_job bj{};
+    Refusal refusal;               // job_refusal of bj: what its registers' checks must do with it
     std::vector<uint8_t> before;   // the first STORM_SPAN + STORM_REACH bytes of memory at its start
 };
 
@@ -75,8 +76,8 @@ std::string first_write(const uint8_t *before, const uint8_t *now, uint32_t base
 // holds at every moment of that time, whatever the job's outcome (bus errors and data errors
 // included). "" when none, else "wrote 0x... (..) although its registers' checks refuse it" or
 // "... outside D's rows".
-std::string fence_breach(const mma_hw_config &cfg, const Geometry &g, const StormJob &sj, const uint8_t *now, uint32_t base) {
-    if (job_refusal(cfg, g, sj.bj).cause != MMA_OK) {
+std::string fence_breach(const mma_hw_config &cfg, const StormJob &sj, const uint8_t *now, uint32_t base) {
+    if (sj.refusal.cause != MMA_OK) {
         const std::string w = first_write(sj.before.data(), now, base, nullptr);
         return w.empty() ? w : w + " although its registers' checks refuse it";
     }
@@ -149,16 +150,15 @@ std::string check_storm_job(const mma_hw_config &cfg, const StormJob &sj, mma_st
     return "";
 }
 
-// Checks a storm's job against the register checks' oracle (job_checks.h): a job it refuses must end
-// with that cause, ERR_INFO naming that register, and no byte of memory written (*refused = true);
-// a job it passes must not end with a refusal, nor with a bus error while every operand lies in
-// memory (mem_end: the end of the memory model). "" when that holds.
-std::string check_storm_refusal(const mma_hw_config &cfg, const Geometry &g, const StormJob &sj, mma_status st,
-                                uint32_t info, const uint8_t *now, uint32_t base, uint64_t mem_end, bool *refused) {
-    const Refusal want = job_refusal(cfg, g, sj.bj);
-    *refused = want.cause != MMA_OK;
+// Checks a storm's job against the register checks' oracle (job_checks.h, sj.refusal): a job it
+// refuses must end with that cause and ERR_INFO naming that register (that it wrote no byte is
+// fence_breach's); a job it passes must not end with a refusal, nor with a bus error while every
+// operand lies in memory (base..mem_end: the memory model). "" when that holds.
+std::string check_storm_refusal(const mma_hw_config &cfg, const StormJob &sj, mma_status st, uint32_t info, uint32_t base,
+                                uint64_t mem_end) {
+    const Refusal &want = sj.refusal;
     char msg[160];
-    if (*refused) {
+    if (want.cause != MMA_OK) {
         if (st != want.cause || info != want.reg) {
             char got[40] = "";
             if (st != MMA_OK) std::snprintf(got, sizeof got, " (ERR_INFO 0x%03x)", info);
@@ -166,8 +166,7 @@ std::string check_storm_refusal(const mma_hw_config &cfg, const Geometry &g, con
                           mma_status_name(want.cause), want.reg);
             return describe(cfg, sj, st) + msg;
         }
-        const std::string w = first_write(sj.before.data(), now, base, nullptr);
-        return w.empty() ? w : describe(cfg, sj, st) + ", but it " + w + " after its registers' checks refused it";
+        return "";
     }
     if (is_refusal(st)) {
         std::snprintf(msg, sizeof msg, " (ERR_INFO 0x%03x), a refusal, but its registers pass every check", info);
@@ -238,7 +237,7 @@ std::string storm(sim::Dut &dut, mma_accel &dev, const mma_hw_config &cfg, const
     // CHECKS_DONE cycles after its start
     auto overdue = [&](uint64_t at) {
         constexpr uint64_t CHECKS_DONE = 64;
-        const Refusal want = job_refusal(cfg, geo, sj.bj);
+        const Refusal &want = sj.refusal;
         if (want.cause == MMA_OK || at - sj.started < CHECKS_DONE) return std::string();
         char m[160];
         std::snprintf(m, sizeof m, " %llu cycles after its start; its registers' checks refuse it with %s, ERR_INFO 0x%03x",
@@ -251,11 +250,11 @@ std::string storm(sim::Dut &dut, mma_accel &dev, const mma_hw_config &cfg, const
     // D's last row changed first (for a job the registers' checks pass)
     auto fence = [&](const std::string &head, const std::string &when, bool final) {
         uint8_t *now = mem.host(mem.base(), STORM_SPAN + STORM_REACH);
-        if (s.corrupt && final && job_refusal(cfg, geo, sj.bj).cause == MMA_OK) {
+        if (s.corrupt && final && sj.refusal.cause == MMA_OK) {
             const uint64_t x = bus_job_regions(cfg.modes[sj.bj.mode], sj.bj)[3].end() - mem.base();
             if (x < STORM_SPAN + STORM_REACH) now[x] ^= 0x40;
         }
-        const std::string w = fence_breach(cfg, geo, sj, now, mem.base());
+        const std::string w = fence_breach(cfg, sj, now, mem.base());
         return w.empty() ? w : head + w + when;
     };
     // checks the storm's job sj, which ended with status st (ERR_INFO info; MMA_ERR_TIMEOUT: not
@@ -271,13 +270,17 @@ std::string storm(sim::Dut &dut, mma_accel &dev, const mma_hw_config &cfg, const
             return e;
         }
         uint8_t *now = mem.host(mem.base(), STORM_SPAN + STORM_REACH);
+        const bool refused = sj.refusal.cause != MMA_OK;
         // --corrupt: the harness's self-test, a byte of memory changed under a job that is refused
-        if (s.corrupt && job_refusal(cfg, geo, sj.bj).cause != MMA_OK) now[sj.round] ^= 0x80;
-        bool refused = false;
-        e = check_storm_refusal(cfg, geo, sj, st, info, now, mem.base(), (uint64_t)mem.base() + mem.size(), &refused);
-        checks->refused += refused && e.empty();
-        checks->fenced += refused && e.empty();   // check_storm_refusal found no byte written
-        if (!e.empty() || refused) return e;
+        if (s.corrupt && refused) now[sj.round] ^= 0x80;
+        e = check_storm_refusal(cfg, sj, st, info, mem.base(), (uint64_t)mem.base() + mem.size());
+        if (!e.empty()) return e;
+        if (refused) {
+            e = fence(describe(cfg, sj, st) + ", but it ", "", true);
+            checks->refused += e.empty();
+            checks->fenced += e.empty();
+            return e;
+        }
         if (st == MMA_OK || st == MMA_ERR_METADATA || st == MMA_ERR_CODE) {
             // --corrupt: one bit of the job's D flipped before the check
             if (s.corrupt && st == MMA_OK && sj.bj.d - mem.base() < STORM_SPAN) mem.host(sj.bj.d, 1)[0] ^= 1;
@@ -367,6 +370,7 @@ std::string storm(sim::Dut &dut, mma_accel &dev, const mma_hw_config &cfg, const
                 b.c = job[8][1]; b.c_stride = job[9][1]; b.d = job[10][1]; b.d_stride = job[11][1];
                 b.meta = job[12][1]; b.meta_stride = job[13][1];
                 b.sa = job[14][1]; b.sa_stride = job[15][1]; b.sb = job[16][1]; b.sb_stride = job[17][1];
+                sj.refusal = job_refusal(cfg, geo, b);
                 sj.live = true;
                 sj.disturbed = false;
                 sj.round = i;

@@ -36,9 +36,9 @@ struct StormChecks {
 // it, is checked with the status it ended with (what STATUS, ERR_CAUSE and ERR_INFO hold when the
 // next plausible round finds the accelerator idle, or at the end what the driver's wait returns, or
 // before the reset what they hold once it has ended): first against the register checks' oracle
-// (job_refusal: a job it refuses must end with that cause and register and write no byte; one it
-// passes must not be refused), then against the golden model (check_storm_job), and in any outcome
-// for what it wrote outside D's rows (fence_breach: no byte; also while it runs, at the next
+// (job_refusal: a job it refuses must end with that cause and register; one it passes must not be
+// refused), then against the golden model (check_storm_job), and in any outcome for what it wrote
+// (fence_breach: no byte when refused, none outside D's rows else; also while it runs, at the next
 // plausible round finding it busy, and before the CTRL command that ends its check); *checks counts
 // them.
 // The storm runs before the job's operands are placed: what the jobs it started wrote is
