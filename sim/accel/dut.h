@@ -28,6 +28,11 @@ public:
     // that order) to v[0..5], which no register write can do: the register test's way to the high words.
     virtual void preset_counters(const uint64_t v[6]) = 0;
     virtual bool irq() const = 0;
+    // The busy line (busy_o, what STATUS.BUSY shows) as of the last clock edge, read without a
+    // register access, so the reading takes no cycle.
+    virtual bool busy() const = 0;
+    // The cycle at which the busy line last fell, 0 if it has not since reset().
+    virtual uint64_t busy_fell_at() const = 0;
     virtual uint64_t cycles() const = 0;
     // The cycle at which an RTL assertion ($stop) stopped the model, 0 while it runs. A stopped model
     // gets no clock edges until reset(): run() and register accesses only let cycles() go on (so the

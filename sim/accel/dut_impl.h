@@ -47,6 +47,8 @@ public:
         for (int i = 0; i < 4; i++) tick();
         t->rst_ni = 1;
         tick();
+        busy_fell_at_ = 0;
+        was_busy_ = t->busy_o;
     }
     void run(uint64_t n, bool irq_stop) override {
         for (uint64_t i = 0; i < n; i++) {
@@ -133,6 +135,8 @@ public:
         r->mma_accel__DOT__u_ctrl__DOT__stall_o = v[5];
     }
     bool irq() const override { return top_->irq_o; }
+    bool busy() const override { return top_->busy_o; }
+    uint64_t busy_fell_at() const override { return busy_fell_at_; }
     uint64_t cycles() const override { return cycles_; }
     uint64_t stopped_at() const override { return stop_cycle_; }
     bool trace(const char *path) override {
@@ -218,6 +222,8 @@ private:
         top_->clk_i = 0;
         top_->eval();
         ++cycles_;
+        if (was_busy_ && !top_->busy_o) busy_fell_at_ = cycles_;
+        was_busy_ = top_->busy_o;
         if (dumping()) fst_->dump(2 * cycles_);
         if (ctx_->gotError()) {
             // $stop: the model stops here, as a simulator would, until the next reset(). Simulated on,
@@ -248,6 +254,8 @@ private:
     AxiIn in_;
     uint64_t cycles_ = 0;
     uint64_t fst_until_ = 0;
+    bool was_busy_ = false;      // busy_o after the previous cycle
+    uint64_t busy_fell_at_ = 0;  // busy_fell_at()
     uint64_t stop_cycle_ = 0;   // the cycle an RTL assertion ($stop) fired, 0 if none: no clock edges until reset()
 };
 
