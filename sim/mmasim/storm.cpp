@@ -232,17 +232,22 @@ std::string storm(sim::Dut &dut, mma_accel &dev, const mma_hw_config &cfg, const
         std::snprintf(m, sizeof m, "the job it started in round %u is over with STATUS 0x%x: neither DONE nor ERROR", sj.round, status);
         return std::string(m);
     };
-    // "" unless the storm's job sj is still running at cycle `at` although its registers' checks
-    // refuse it: they take a cycle a rule (at most 18), so such a job must have ended long before
-    // CHECKS_DONE cycles after its start
-    auto overdue = [&](uint64_t at) {
+    // "" unless the storm's job sj, which its registers' checks refuse, has run CHECKS_DONE cycles or
+    // more: they take a cycle a rule (at most 18), so it must have ended long before. Read from the
+    // busy line, which takes no cycle: still busy now, or busy until a cycle that late (until the
+    // next CTRL command or start, nothing but the job makes the accelerator busy).
+    auto overdue = [&]() {
         constexpr uint64_t CHECKS_DONE = 64;
         const Refusal &want = sj.refusal;
-        if (want.cause == MMA_OK || at - sj.started < CHECKS_DONE) return std::string();
-        char m[160];
-        std::snprintf(m, sizeof m, " %llu cycles after its start; its registers' checks refuse it with %s, ERR_INFO 0x%03x",
-                      (unsigned long long)(at - sj.started), mma_status_name(want.cause), want.reg);
-        return describe(cfg, sj, MMA_ERR_TIMEOUT) + m;
+        const uint64_t now = dut.cycles(), fell = dut.busy_fell_at();
+        if (want.cause == MMA_OK) return std::string();
+        char m[200];
+        std::snprintf(m, sizeof m, "; its registers' checks refuse it with %s, ERR_INFO 0x%03x", mma_status_name(want.cause), want.reg);
+        if (dut.busy() && now - sj.started >= CHECKS_DONE)
+            return describe(cfg, sj, MMA_ERR_TIMEOUT) + " " + std::to_string(now - sj.started) + " cycles after its start" + m;
+        if (!dut.busy() && fell >= sj.started + CHECKS_DONE)
+            return job_name(cfg, sj) + " ran until " + std::to_string(fell - sj.started) + " cycles after its start" + m;
+        return std::string();
     };
     // "" unless the storm's job sj has written a byte it may not (fence_breach) by now; the head of
     // the message is the job's name, `when` its tail. --corrupt with final (the job's last check:
@@ -258,14 +263,14 @@ std::string storm(sim::Dut &dut, mma_accel &dev, const mma_hw_config &cfg, const
         return w.empty() ? w : head + w + when;
     };
     // checks the storm's job sj, which ended with status st (ERR_INFO info; MMA_ERR_TIMEOUT: not
-    // over at cycle `at`, when STATUS was read, and the reset ends it), on memory as it is now: its
-    // registers' checks first, then what it computed, then what it wrote outside D
-    auto judge = [&](mma_status st, uint32_t info, uint64_t at) {
+    // over when STATUS was read, and the reset ends it), on memory as it is now: its registers'
+    // checks first, then what it computed, then what it wrote outside D (how long a refused job ran
+    // is overdue's, checked before)
+    auto judge = [&](mma_status st, uint32_t info) {
         sj.live = false;
         std::string e;
         if (st == MMA_ERR_TIMEOUT) {
-            e = overdue(at);
-            if (e.empty()) e = fence(describe(cfg, sj, st) + ", but it ", " when the end's reset stopped it", true);
+            e = fence(describe(cfg, sj, st) + ", but it ", " when the end's reset stopped it", true);
             checks->fenced += e.empty();
             return e;
         }
@@ -296,6 +301,11 @@ std::string storm(sim::Dut &dut, mma_accel &dev, const mma_hw_config &cfg, const
     };
     for (unsigned i = 0; i < rounds && !dut.stopped_at(); i++) {
         bool ok = true;
+        // a refused job's time, at every round while the job is its own (so also just before a command)
+        if (sj.live && !sj.disturbed) {
+            const std::string e = overdue();
+            if (!e.empty()) return e;
+        }
         if (r.below(6) == 0) {
             // whether this start finds the accelerator idle (then nothing else starts a job before
             // it, and the memory does not change until it runs), and whether the round started a job
@@ -306,9 +316,8 @@ std::string storm(sim::Dut &dut, mma_accel &dev, const mma_hw_config &cfg, const
             fold(jobs);
             const bool idle = !(status & MMA_ACCEL__STATUS__BUSY_bm);
             if (!idle && sj.live && !sj.disturbed) {
-                // the storm's previous job still runs
-                std::string e = overdue(dut.cycles());
-                if (e.empty()) e = fence(job_name(cfg, sj) + ", still running in round " + std::to_string(i) + ", ", "", false);
+                // the storm's previous job still runs (its time checked at the round's top)
+                const std::string e = fence(job_name(cfg, sj) + ", still running in round " + std::to_string(i) + ", ", "", false);
                 if (!e.empty()) return e;
             }
             if (idle && sj.live && !sj.disturbed) {
@@ -317,7 +326,7 @@ std::string storm(sim::Dut &dut, mma_accel &dev, const mma_hw_config &cfg, const
                 if (!u.empty()) return u;
                 uint32_t info = 0;
                 const mma_status st = ended(status, &info);
-                const std::string e = judge(st, info, dut.cycles());
+                const std::string e = judge(st, info);
                 if (!e.empty()) return e;
             }
             if (idle) {
@@ -416,23 +425,27 @@ std::string storm(sim::Dut &dut, mma_accel &dev, const mma_hw_config &cfg, const
     const bool pending = sj.live && !sj.disturbed;   // the storm's last job: its outcome is what the end sees
     mma_status job_status = MMA_ERR_TIMEOUT;         // its status, unknown so far
     uint32_t job_info = 0;                           // and its ERR_INFO
-    uint64_t job_seen = 0;                           // the cycle it was read at
     bool hung = false;
     if (!dut.stopped_at() && by_ack) {
         mma_accel_error err{};
         job_status = mma_accel_wait(&dev, &err);
         job_info = err.info;
-        job_seen = dut.cycles();
         hung = job_status == MMA_ERR_TIMEOUT;
+        // the wait sent no command before the job ended (its CTRL.ack only after): the time it took
+        if (pending) {
+            const std::string e = overdue();
+            if (!e.empty()) return e;
+        }
     } else if (!dut.stopped_at()) {
         // before the reset, the outcome of a storm job that has ended (STATUS, ERR_CAUSE, ERR_INFO; no ack)
         if (pending) {
             const uint32_t status = dut.read32(REG(STATUS));
-            job_seen = dut.cycles();
             fold(status);
             job_status = ended(status, &job_info);
             const std::string u = unmarked(status);
             if (!u.empty()) return u;
+            const std::string e = overdue();
+            if (!e.empty()) return e;
         }
         hung = mma_accel_reset(&dev) != MMA_OK;
     }
@@ -458,7 +471,7 @@ std::string storm(sim::Dut &dut, mma_accel &dev, const mma_hw_config &cfg, const
         return msg;
     }
     if (!mem.idle()) return "bus transactions still open when the accelerator reports idle";
-    return pending ? judge(job_status, job_info, job_seen) : std::string();
+    return pending ? judge(job_status, job_info) : std::string();
 }
 
 }  // namespace mmasim

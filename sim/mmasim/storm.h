@@ -40,7 +40,9 @@ struct StormChecks {
 // refused), then against the golden model (check_storm_job), and in any outcome for what it wrote
 // (fence_breach: no byte when refused, none outside D's rows else; also while it runs, at the next
 // plausible round finding it busy, and before the CTRL command that ends its check); *checks counts
-// them.
+// them. A refused job must also not run 64 cycles: at every round until its check ends, and at the
+// end, the busy line (read without an access, so without changing the storm's timing) must not
+// show it busy 64 cycles after its start, nor falling that late.
 // The storm runs before the job's operands are placed: what the jobs it started wrote is
 // overwritten. "" when all held, else what did not. *digest: a hash of what the storm saw (every
 // answer and read value, its cycles, the storm's memory at its end), the same in every run of the job.
